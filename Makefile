@@ -1,0 +1,171 @@
+# judge: a sandboxed grading pipeline for bot-programming contests.
+# `make` builds bin/judge; `make test` runs every test, then again under ASan+UBSan.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+VARIANT ?= release
+CC      ?= cc
+CXX     ?= c++
+
+PKGS      := libseccomp libcap yaml-0.1 zlib json-c
+DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev \
+             libjson-c-dev check libxml2-utils bubblewrap
+
+BUILD ?= build/$(VARIANT)
+BIN   ?= $(if $(filter release,$(VARIANT)),bin,$(BUILD)/bin)
+
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
+CFLAGS_release := -O2 -g
+CFLAGS_asan    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS_asan   := -fsanitize=address,undefined
+CFLAGS   ?=
+CFLAGS   += -std=c17 -D_GNU_SOURCE $(WARN) $(CFLAGS_$(VARIANT)) -I. $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+LDFLAGS  += $(LDFLAGS_$(VARIANT))
+VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+CFLAGS   += -DJUDGE_VERSION='"$(VERSION)"'
+
+# Layers, each a folder and a static library, each used only by the ones above:
+# engine (pure rules) and sandbox (the jail) at the bottom, judge on both, ci on top.
+# Every .c file in a layer folder is built into that layer's library.
+ENGINE_OBJS  := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard engine/*.c))
+SANDBOX_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard sandbox/*.c))
+JUDGE_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out judge/main.c,$(wildcard judge/*.c)))
+CI_OBJS      := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard ci/*.c))
+LIB_OBJS     := $(ENGINE_OBJS) $(SANDBOX_OBJS) $(JUDGE_OBJS) $(CI_OBJS)
+MAIN_OBJ     := $(BUILD)/obj/judge/main.o
+# Link order: upper layers first.
+LIBS_ENGINE  := $(BUILD)/libengine.a
+LIBS_SANDBOX := $(BUILD)/libsandbox.a
+LIBS_ALL     := $(BUILD)/libci.a $(BUILD)/libjudgecore.a $(BUILD)/libsandbox.a $(BUILD)/libengine.a
+LIBJUDGE     := $(LIBS_ALL)
+
+# Unit tests are named for their layer: tests/unit/test_engine_*.c link only the
+# engine, test_sandbox_*.c only the sandbox, anything else links every layer.
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+
+# Programs that run inside the jail: example bots and the hostile suite.
+BOT_C_SRCS   := $(wildcard examples/bots/*/*.c)
+BOT_CXX_SRCS := $(wildcard examples/bots/*/*.cpp)
+BOT_BINS     := $(BOT_C_SRCS:examples/bots/%.c=build/bots/%) $(BOT_CXX_SRCS:examples/bots/%.cpp=build/bots/%)
+HOSTILE_SRCS := $(wildcard tests/hostile/*.c)
+HOSTILE_BINS := $(HOSTILE_SRCS:tests/hostile/%.c=build/hostile/%)
+HELPER_SRCS  := $(wildcard tests/progs/*.c)
+HELPER_BINS  := $(HELPER_SRCS:tests/progs/%.c=build/progs/%)
+BENCH_SRCS   := $(wildcard tests/bench/bench_*.c)
+BENCH_BINS   := $(BENCH_SRCS:tests/bench/%.c=$(BUILD)/bench/%)
+
+.PHONY: all deps test test-unit test-e2e test-asan bench demo install clean programs format tidy check-deps
+
+all: check-deps $(BIN)/judge programs
+
+check-deps:
+	@pkg-config --exists $(PKGS) check || { \
+	  echo "missing build dependencies: run 'make deps' (Debian: $(DEB_PKGS))" >&2; exit 1; }
+
+deps:
+	@missing=""; for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	else echo "all build dependencies present"; fi
+
+programs: $(BOT_BINS) $(HOSTILE_BINS) $(HELPER_BINS)
+
+$(BIN)/judge: $(MAIN_OBJ) $(LIBJUDGE)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/libengine.a: $(ENGINE_OBJS)
+$(BUILD)/libsandbox.a: $(SANDBOX_OBJS)
+$(BUILD)/libjudgecore.a: $(JUDGE_OBJS)
+$(BUILD)/libci.a: $(CI_OBJS)
+$(BUILD)/lib%.a:
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+CHECK_FLAGS = $(shell pkg-config --cflags --libs check)
+$(BUILD)/tests/test_engine_%: tests/unit/test_engine_%.c $(LIBS_ENGINE)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LIBS_ENGINE) $(LDLIBS) $(CHECK_FLAGS)
+$(BUILD)/tests/test_sandbox_%: tests/unit/test_sandbox_%.c $(LIBS_SANDBOX)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LIBS_SANDBOX) $(LDLIBS) $(CHECK_FLAGS)
+$(BUILD)/tests/%: tests/unit/%.c $(LIBS_ALL)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LIBS_ALL) $(LDLIBS) $(CHECK_FLAGS)
+
+$(BUILD)/bench/%: tests/bench/%.c $(LIBJUDGE)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBJUDGE) $(LDLIBS)
+
+# Jailed programs are built plainly (no sanitizers: the jail's seccomp policy is theirs to live with).
+JAILED_CFLAGS := -std=c17 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror
+build/bots/%: examples/bots/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(JAILED_CFLAGS) -o $@ $<
+build/bots/%: examples/bots/%.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -O2 -o $@ $<
+build/hostile/%: tests/hostile/%.c tests/hostile/hostile.h
+	@mkdir -p $(dir $@)
+	$(CC) $(JAILED_CFLAGS) -Wno-unused-result -o $@ $< -lpthread
+build/progs/gen_%: tests/progs/gen_%.c tests/progs/gen_bot.h
+	@mkdir -p $(dir $@)
+	$(CC) $(JAILED_CFLAGS) -o $@ $< -lpthread -lm
+build/progs/%: tests/progs/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(JAILED_CFLAGS) -o $@ $< -lpthread -lm
+build/progs/static_true: tests/progs/static_true.c
+	@mkdir -p $(dir $@)
+	$(CC) $(JAILED_CFLAGS) -static -o $@ $<
+
+# ---- tests ---------------------------------------------------------------
+test: deps
+	$(MAKE) all
+	$(MAKE) test-unit test-e2e
+	$(MAKE) test-asan
+	@echo "make test: all suites passed"
+
+test-unit: $(UNIT_BINS)
+	@tests/run_unit.sh $(UNIT_BINS)
+
+test-e2e: $(BIN)/judge programs
+	@JUDGE=$(abspath $(BIN)/judge) tests/run_e2e.sh
+
+test-asan:
+	$(MAKE) VARIANT=asan programs $(BUILD:release=asan)/bin/judge $(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  tests/run_unit.sh $(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  JUDGE=$(abspath build/asan/bin/judge) JUDGE_SANITIZED=1 tests/run_e2e.sh
+
+bench: deps
+	$(MAKE) all $(BENCH_BINS)
+	@JUDGE=$(abspath $(BIN)/judge) tests/bench/run.sh $(BENCH_BINS)
+
+demo: deps
+	$(MAKE) all
+	@tests/demo.sh $(abspath $(BIN)/judge)
+
+install: $(BIN)/judge
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge/containers
+	install -m 0755 $(BIN)/judge $(DESTDIR)$(PREFIX)/bin/judge
+	cp -r containers/. $(DESTDIR)$(PREFIX)/share/judge/containers/
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')
+
+tidy:
+	clang-tidy $$(git ls-files 'engine/*.c' 'sandbox/*.c' 'judge/*.c' 'ci/*.c') -- $(CFLAGS)
+
+clean:
+	rm -rf build bin
+
+-include $(LIB_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_BINS:=.d)

@@ -1,0 +1,143 @@
+/*
+ * game.h - the one small interface every game implements.
+ *
+ * An engine is pure rules: no I/O, no clock, no processes; randomness only
+ * from rng_stream(seed, label). The match runner (judge/) drives it:
+ *
+ *   game_create()                      outbox: e.g. generals' "n m k id" line
+ *   loop until game_over():
+ *     game_pending()                   players whose reply is due now (1 for
+ *                                      turn-based games, all alive ones for
+ *                                      simultaneous games)
+ *     for each pending player p:
+ *       drain game_outbox(p), then game_prompt(p) (stdin text) or
+ *       game_prompt_argv(p) (process-per-turn games), read game_reply_lines(p)
+ *       lines, then game_submit(p, lines) or game_violation(p, kind)
+ *     (simultaneous games resolve once every pending reply is in)
+ *     drain game_outbox() of every player; a player with game_player_done()
+ *     gets its stdin closed and its process ended (README C10)
+ *   game_result()
+ *
+ * prompt, submit and violation are for a pending player only; otherwise they
+ * return -1 and change nothing. A -1 from submit also means a malformed call
+ * (wrong n_lines); a reply the bot got wrong is a 0 return with a verdict.
+ *
+ * game_take_events() yields what changed, as JSON objects, for the replay
+ * (each game documents its event kinds at the top of its .c file).
+ * game_set_log() makes the engine write the game's original log format.
+ */
+#ifndef ENGINE_GAME_H
+#define ENGINE_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/strbuf.h"
+
+#define GAME_MAX_PLAYERS 16
+#define GAME_MAX_PARAMS  48
+
+/* README C9, in classification order. */
+enum violation_kind {
+    VIOLATION_NONE = 0,
+    VIOLATION_MEMORY,
+    VIOLATION_SYSCALL,
+    VIOLATION_TIME,
+    VIOLATION_CRASH,
+    VIOLATION_INVALID_OUTPUT,
+    VIOLATION_INVALID_MOVE,
+};
+const char *violation_name(enum violation_kind k); /* "memory_limit", "forbidden_syscall", "time",
+                                                       "crash", "invalid_output", "invalid_move" */
+int violation_parse(const char *name, enum violation_kind *out);
+
+struct game_error { char msg[256]; int line, col; }; /* line/col 0 when not about a text position */
+
+/* A named default of the spec (README C5); constraints are checked on override. */
+struct game_param { const char *name; int64_t def, min, max; const char *meaning; };
+
+/* A named option of a map generator (e.g. rows, cols, players, mountains, cities, symmetric). */
+struct game_option { const char *name; int64_t value; };
+
+enum process_model { PROCESS_PER_MATCH, PROCESS_PER_TURN };
+enum time_model { TIME_CPU_BUDGET, TIME_REPLY_WALL };
+
+struct game_map;  /* opaque, owned by the game */
+struct game;      /* every game's state struct starts with `struct game base;` */
+
+struct game_setup {
+    const struct game_map *map;
+    const int64_t *params;  /* values in the order of rules->params */
+    uint64_t seed;
+    int players;            /* bots named by the match */
+};
+
+/* The verdict of game_submit(): NONE, INVALID_OUTPUT or INVALID_MOVE, with why. */
+struct game_verdict { enum violation_kind kind; char reason[160]; };
+
+struct game_player_result {
+    int place;               /* competition rank, 1-based (1, 1, 3) */
+    int64_t points;          /* the game's own scoring (generals: 1 win, 0 otherwise...) */
+    bool alive;              /* still in the game at the end */
+    int eliminated_at;       /* round/turn of elimination, 0 if never */
+    enum violation_kind violation; /* why eliminated, NONE if by play */
+    int64_t stats[3];        /* tie-break figures (generals: army, cities, cells) */
+};
+struct game_result {
+    int players;
+    int winner;              /* player number, 0 for a draw */
+    bool draw;
+    int rounds;              /* rounds/turns played */
+    struct game_player_result p[GAME_MAX_PLAYERS + 1]; /* indexed by player number 1..players */
+};
+
+struct game_rules {
+    const char *name;
+    const struct game_param *params;
+    size_t n_params;
+    enum process_model process_model;
+    enum time_model time_model;
+    int min_players, max_players;
+
+    /* Maps: parse a map file of the game's own format, generate one, write one. */
+    int (*map_parse)(const char *text, size_t len, const int64_t *params, struct game_map **out,
+                     struct game_error *err);
+    int (*map_generate)(const struct game_option *opts, size_t n_opts, uint64_t seed,
+                        struct game_map **out, struct strbuf *notes, struct game_error *err);
+    int (*map_write)(const struct game_map *map, struct strbuf *out);
+    int (*map_players)(const struct game_map *map);
+    void (*map_free)(struct game_map *map);
+
+    /* Play. */
+    int (*create)(const struct game_setup *setup, struct game **out, struct game_error *err);
+    void (*destroy)(struct game *g);
+    int (*pending)(const struct game *g, int *players, int max);
+    int (*prompt)(struct game *g, int player, struct strbuf *out);
+    int (*prompt_argv)(struct game *g, int player, struct strbuf *argv_nul_separated, int *argc); /* NULL unless PROCESS_PER_TURN */
+    int (*reply_lines)(const struct game *g, int player);
+    int (*submit)(struct game *g, int player, const char *const *lines, int n_lines,
+                  struct game_verdict *out);
+    int (*violation)(struct game *g, int player, enum violation_kind kind);
+    int (*outbox)(struct game *g, int player, struct strbuf *out); /* appends and clears */
+    bool (*player_done)(const struct game *g, int player);
+    bool (*over)(const struct game *g);
+    int (*result)(const struct game *g, struct game_result *out);
+    int (*take_events)(struct game *g, struct strbuf *jsonl);  /* appends "{...}\n" lines, clears */
+    void (*set_log)(struct game *g, struct strbuf *log);       /* NULL stops logging */
+    int (*round)(const struct game *g);                         /* current round/turn number */
+};
+
+struct game { const struct game_rules *rules; };
+
+/* Registry and parameter helpers (engine/game_registry.c, engine/game_params.c). */
+const struct game_rules *game_find(const char *name);
+const struct game_rules *const *game_all(size_t *count);
+int game_param_index(const struct game_rules *r, const char *name);        /* -1 if unknown */
+void game_params_defaults(const struct game_rules *r, int64_t *values);
+int game_param_set(const struct game_rules *r, int64_t *values, const char *name, int64_t v,
+                   struct game_error *err);                                 /* checks min/max */
+/* The value of a named parameter: its default when values is NULL, 0 if the game has none. */
+int64_t game_param(const struct game_rules *r, const int64_t *values, const char *name);
+
+#endif

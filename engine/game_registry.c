@@ -1,0 +1,24 @@
+/* game_registry.c - the games this judge can run, by name. */
+#include <string.h>
+
+#include "engine/game.h"
+#include "engine/generals.h"
+
+static const struct game_rules *const all_games[] = {
+    &generals_rules,
+};
+#define N_GAMES (sizeof all_games / sizeof all_games[0])
+
+const struct game_rules *game_find(const char *name)
+{
+    for (size_t i = 0; i < N_GAMES; i++)
+        if (!strcmp(all_games[i]->name, name))
+            return all_games[i];
+    return NULL;
+}
+
+const struct game_rules *const *game_all(size_t *count)
+{
+    *count = N_GAMES;
+    return all_games;
+}

@@ -1,0 +1,23 @@
+/* strbuf.h - a growable byte buffer, the one string builder every layer uses. */
+#ifndef ENGINE_STRBUF_H
+#define ENGINE_STRBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct strbuf { char *data; size_t len, cap; };  /* data is always NUL-terminated when non-NULL */
+#define STRBUF_INIT {NULL, 0, 0}
+
+int sb_reserve(struct strbuf *sb, size_t extra);      /* 0, or -1 when out of memory */
+int sb_append(struct strbuf *sb, const void *p, size_t n);
+int sb_puts(struct strbuf *sb, const char *s);
+int sb_putc(struct strbuf *sb, char c);
+int sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap);
+int sb_put_i64(struct strbuf *sb, long long v);      /* fast decimal, README C2 */
+int sb_json_string(struct strbuf *sb, const char *s, size_t n); /* quoted, escaped JSON string */
+void sb_reset(struct strbuf *sb);                     /* len = 0, keeps memory */
+void sb_free(struct strbuf *sb);
+char *sb_steal(struct strbuf *sb);                    /* caller frees; sb becomes empty */
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * cgroup.h - one cgroup per jail, behind one interface with two backends
+ * (cgroup_v2.c, cgroup_v1.c) and a pool (cgroup_pool.c) that keeps emptied
+ * cgroups for reuse. Internal to sandbox/.
+ */
+#ifndef SANDBOX_CGROUP_H
+#define SANDBOX_CGROUP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct jail_error;
+
+enum cgroup_version { CGROUP_NONE = 0, CGROUP_V1 = 1, CGROUP_V2 = 2 };
+
+/* What the machine offers, found once by cgroup_probe(). */
+struct cgroup_caps {
+    enum cgroup_version version;
+    char root[256];          /* v2: the delegated directory we create jails under;
+                                v1: unused (see v1_root) */
+    char v1_root[4][256];    /* v1: memory, cpuacct, pids, freezer parent dirs ("" = absent) */
+    bool memory, memory_swap, pids, cpu, freeze, kill;  /* usable controllers/features */
+    char why[256];           /* when something is missing: why, and the fix */
+};
+int cgroup_probe(struct cgroup_caps *caps, struct jail_error *err);
+/* Probe a specific backend only (tests exercise both; doctor reports both). */
+int cgroup_probe_version(enum cgroup_version v, struct cgroup_caps *caps, struct jail_error *err);
+/* The same with an explicit base directory (NULL = found from the mounts):
+ * v2, a cgroup2 directory we may write (the hierarchy root as root, a delegated
+ * one otherwise) under which "judge/" is created; v1, the directory holding one
+ * mount per controller, jails going under <base>/<ctrl>/judge.
+ * cgroup_probe and cgroup_probe_version read two environment variables:
+ * JUDGE_CGROUP_VERSION ("1", "2", "none") forces the backend, and
+ * JUDGE_CGROUP_ROOT sets the base directory as above. All three return 0 when
+ * the backend can create cgroups, else -1 with caps->version == CGROUP_NONE and
+ * caps->why (also in err) naming what is missing and the fix. */
+int cgroup_probe_at(enum cgroup_version v, const char *base, struct cgroup_caps *caps,
+                    struct jail_error *err);
+
+struct cgroup_limits { uint64_t memory_bytes, pids; };
+
+struct cgroup;  /* opaque: one jail's cgroup */
+
+/* Create (or take from the pool) an empty cgroup with these limits. */
+int cgroup_acquire(const struct cgroup_caps *caps, const struct cgroup_limits *lim,
+                   struct cgroup **out, struct jail_error *err);
+/* Move a process in (before it execs). v2 callers may instead use cgroup_dir_fd()
+ * with clone3(CLONE_INTO_CGROUP). */
+int cgroup_attach(struct cgroup *cg, pid_t pid, struct jail_error *err);
+int cgroup_dir_fd(const struct cgroup *cg);  /* v2 only; -1 otherwise */
+
+uint64_t cgroup_cpu_ns(struct cgroup *cg);          /* cumulative usage of all members */
+uint64_t cgroup_memory_peak(struct cgroup *cg);     /* bytes, 0 if unknown */
+bool cgroup_oom_killed(struct cgroup *cg);          /* an OOM kill happened in it */
+bool cgroup_pids_limit_hit(struct cgroup *cg);      /* a fork/clone failed at pids.max */
+int cgroup_freeze(struct cgroup *cg, bool frozen, struct jail_error *err); /* waits until done */
+int cgroup_kill_all(struct cgroup *cg, struct jail_error *err); /* cgroup.kill, or freeze+SIGKILL loop */
+int cgroup_count_procs(struct cgroup *cg);          /* members left; -1 on error */
+/* Kill everything, wait until empty, then return it to the pool (or remove it).
+ * Fails (and does not reuse the cgroup) if it cannot be emptied. */
+int cgroup_release(struct cgroup *cg, struct jail_error *err);
+const char *cgroup_path(const struct cgroup *cg); /* primary directory, for messages */
+
+/* Remove every pooled cgroup of this process (at exit). */
+void cgroup_pool_drain(void);
+
+#endif

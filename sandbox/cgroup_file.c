@@ -1,0 +1,280 @@
+/*
+ * cgroup_file.c - reading and writing cgroup control files. Every file is
+ * opened with openat() on a directory fd we hold, never following a link, and
+ * every error names the file.
+ */
+#include "sandbox/cgroup_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PIDS_CHUNK 4096
+#define WAIT_STEP_FIRST_NS 20000u
+#define WAIT_STEP_MAX_NS 2000000u
+
+static int join_path(char *out, size_t cap, const char *parent, const char *name)
+{
+    int n = snprintf(out, cap, "%s/%s", parent, name);
+    return n < 0 || (size_t)n >= cap ? -1 : 0;
+}
+
+int cgroup_dir_open(struct cgroup_dir *d, int parent_fd, const char *parent_path,
+                    const char *name, struct jail_error *err)
+{
+    d->fd = -1;
+    if (join_path(d->path, sizeof d->path, parent_path, name) < 0)
+        return cgroup_fail(err, "cgroup path too long: %s/%s", parent_path, name);
+    d->fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (d->fd < 0)
+        return cgroup_fail_errno(err, errno, "open", parent_path, name);
+    return 0;
+}
+
+int cgroup_dir_open_path(struct cgroup_dir *d, const char *path, struct jail_error *err)
+{
+    d->fd = -1;
+    if (strlen(path) >= sizeof d->path)
+        return cgroup_fail(err, "cgroup path too long: %s", path);
+    strcpy(d->path, path);
+    d->fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (d->fd < 0)
+        return cgroup_fail(err, "open %s: %s", path, strerror(errno));
+    return 0;
+}
+
+void cgroup_dir_close(struct cgroup_dir *d)
+{
+    if (d->fd >= 0)
+        close(d->fd);
+    d->fd = -1;
+}
+
+int cgroup_file_open(const struct cgroup_dir *d, const char *name, int flags, struct jail_error *err)
+{
+    int fd = openat(d->fd, name, flags | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return cgroup_fail_errno(err, errno, "open", d->path, name);
+    return fd;
+}
+
+bool cgroup_file_exists(const struct cgroup_dir *d, const char *name)
+{
+    struct stat st;
+    return fstatat(d->fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Read until EOF or a full buffer; NUL-terminates. */
+static ssize_t read_all(int fd, char *buf, size_t cap)
+{
+    size_t len = 0;
+    while (len + 1 < cap) {
+        ssize_t n = read(fd, buf + len, cap - 1 - len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        if (n == 0)
+            break;
+        len += (size_t)n;
+    }
+    buf[len] = '\0';
+    return (ssize_t)len;
+}
+
+int cgroup_file_read(const struct cgroup_dir *d, const char *name, char *buf, size_t cap,
+                     struct jail_error *err)
+{
+    int fd = cgroup_file_open(d, name, O_RDONLY, err);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read_all(fd, buf, cap);
+    int saved = errno;
+    close(fd);
+    if (n < 0)
+        return cgroup_fail_errno(err, saved, "read", d->path, name);
+    return 0;
+}
+
+/* Control files take a value in one write(); a short write is a failure. */
+int cgroup_file_write(const struct cgroup_dir *d, const char *name, const char *value,
+                      struct jail_error *err)
+{
+    int fd = cgroup_file_open(d, name, O_WRONLY, err);
+    if (fd < 0)
+        return -1;
+    size_t len = strlen(value);
+    ssize_t n;
+    do
+        n = write(fd, value, len);
+    while (n < 0 && errno == EINTR);
+    int saved = errno;
+    close(fd);
+    if (n < 0)
+        return cgroup_fail_errno(err, saved, "write", d->path, name);
+    if ((size_t)n != len)
+        return cgroup_fail(err, "write %s/%s: short write", d->path, name);
+    return 0;
+}
+
+int cgroup_file_write_u64(const struct cgroup_dir *d, const char *name, uint64_t value,
+                          struct jail_error *err)
+{
+    char text[24];
+    snprintf(text, sizeof text, "%" PRIu64, value);
+    return cgroup_file_write(d, name, text, err);
+}
+
+bool cgroup_parse_u64(const char *text, uint64_t *out)
+{
+    while (*text == ' ' || *text == '\t')
+        text++;
+    if (strncmp(text, "max", 3) == 0) {
+        *out = UINT64_MAX;
+        return true;
+    }
+    if (*text < '0' || *text > '9')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno != 0 || (*end != '\0' && *end != '\n' && *end != ' '))
+        return false;
+    *out = v;
+    return true;
+}
+
+int cgroup_file_read_u64(const struct cgroup_dir *d, const char *name, uint64_t *out,
+                         struct jail_error *err)
+{
+    char buf[64];
+    if (cgroup_file_read(d, name, buf, sizeof buf, err) < 0)
+        return -1;
+    if (!cgroup_parse_u64(buf, out))
+        return cgroup_fail(err, "%s/%s: not a number: \"%.20s\"", d->path, name, buf);
+    return 0;
+}
+
+bool cgroup_parse_keyed(const char *text, const char *key, uint64_t *out)
+{
+    size_t klen = strlen(key);
+    for (const char *line = text; line && *line; ) {
+        if (strncmp(line, key, klen) == 0 && line[klen] == ' ')
+            return cgroup_parse_u64(line + klen + 1, out);
+        line = strchr(line, '\n');
+        if (line)
+            line++;
+    }
+    return false;
+}
+
+int cgroup_file_read_keyed(const struct cgroup_dir *d, const char *name, const char *key,
+                           uint64_t *out, struct jail_error *err)
+{
+    char buf[1024];
+    if (cgroup_file_read(d, name, buf, sizeof buf, err) < 0)
+        return -1;
+    if (!cgroup_parse_keyed(buf, key, out))
+        return cgroup_fail(err, "%s/%s: no \"%s\" line", d->path, name, key);
+    return 0;
+}
+
+ssize_t cgroup_fd_pread(int fd, char *buf, size_t cap)
+{
+    ssize_t n;
+    do
+        n = pread(fd, buf, cap - 1, 0);
+    while (n < 0 && errno == EINTR);
+    buf[n < 0 ? 0 : n] = '\0';
+    return n;
+}
+
+/* Parse the whole lines in buf[0..len); return how many bytes were consumed. */
+static size_t each_pid_in(const char *buf, size_t len, void (*fn)(pid_t, void *), void *ctx)
+{
+    size_t start = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (buf[i] != '\n')
+            continue;
+        long pid = strtol(buf + start, NULL, 10);
+        if (pid > 0)
+            fn((pid_t)pid, ctx);
+        start = i + 1;
+    }
+    return start;
+}
+
+int cgroup_file_for_each_pid(const struct cgroup_dir *d, const char *name,
+                             void (*fn)(pid_t pid, void *ctx), void *ctx, struct jail_error *err)
+{
+    int fd = cgroup_file_open(d, name, O_RDONLY, err);
+    if (fd < 0)
+        return -1;
+    char buf[PIDS_CHUNK + 1];
+    size_t kept = 0;
+    for (;;) {
+        ssize_t n = read(fd, buf + kept, PIDS_CHUNK - kept);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            int saved = errno;
+            close(fd);
+            return n < 0 ? cgroup_fail_errno(err, saved, "read", d->path, name) : 0;
+        }
+        size_t len = kept + (size_t)n;
+        buf[len] = '\0';
+        size_t used = each_pid_in(buf, len, fn, ctx);
+        kept = len - used;
+        memmove(buf, buf + used, kept);
+    }
+}
+
+static void count_one(pid_t pid, void *ctx)
+{
+    (void)pid;
+    (*(int *)ctx)++;
+}
+
+int cgroup_file_count_lines(const struct cgroup_dir *d, const char *name, struct jail_error *err)
+{
+    int count = 0;
+    if (cgroup_file_for_each_pid(d, name, count_one, &count, err) < 0)
+        return -1;
+    return count;
+}
+
+/* kernfs wakes POLLPRI pollers when the file changes after our last read, but
+ * cgroup core rate-limits those notifications (one per 10 ms per file), so
+ * the poll also times out early, with a growing step, to re-read. */
+int cgroup_wait_keyed(int fd, const char *file, const char *key, uint64_t want,
+                      struct jail_error *err)
+{
+    uint64_t deadline = cgroup_now_ns() + CGROUP_WAIT_NS;
+    uint64_t step = WAIT_STEP_FIRST_NS;
+    for (;;) {
+        char buf[256];
+        uint64_t value;
+        if (cgroup_fd_pread(fd, buf, sizeof buf) < 0)
+            return cgroup_fail(err, "read %s: %s", file, strerror(errno));
+        if (!cgroup_parse_keyed(buf, key, &value))
+            return cgroup_fail(err, "%s: no \"%s\" line", file, key);
+        if (value == want)
+            return 0;
+        if (cgroup_now_ns() >= deadline)
+            return cgroup_fail(err, "%s: \"%s\" still %" PRIu64 " after %llu ms (want %" PRIu64 ")",
+                               file, key, value, CGROUP_WAIT_NS / 1000000ull, want);
+        struct pollfd p = { .fd = fd, .events = POLLPRI };
+        struct timespec timeout = { .tv_sec = 0, .tv_nsec = (long)step };
+        if (ppoll(&p, 1, &timeout, NULL) < 0 && errno != EINTR)
+            return cgroup_fail(err, "poll %s: %s", file, strerror(errno));
+        if (step < WAIT_STEP_MAX_NS)
+            step *= 2;
+    }
+}

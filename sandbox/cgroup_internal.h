@@ -1,0 +1,144 @@
+/*
+ * cgroup_internal.h - what the cgroup files of sandbox/ share: one struct
+ * cgroup, an ops table with two backends (cgroup_v2.c, cgroup_v1.c), the
+ * control-file helpers (cgroup_file.c), the hierarchy finder
+ * (cgroup_mounts.c) and the freeze+SIGKILL loop (cgroup_kill.c).
+ * Nothing outside the cgroup_*.c files includes this.
+ */
+#ifndef SANDBOX_CGROUP_INTERNAL_H
+#define SANDBOX_CGROUP_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "sandbox/cgroup.h"
+#include "sandbox/jail.h"
+
+#define CGROUP_PATH_MAX 320
+#define CGROUP_PARENT_NAME "judge"       /* our subtree under a hierarchy or base */
+#define CGROUP_WAIT_NS 2000000000ull     /* bound on freeze/thaw/kill waits */
+#define CGROUP_REUSE_MAX_CHARGE (1u << 20) /* user pages left charged that still allow reuse */
+
+/* Index of the v1 controllers, in the order of cgroup_caps.v1_root. */
+enum cgroup_v1_ctrl { CG_V1_MEMORY, CG_V1_CPUACCT, CG_V1_PIDS, CG_V1_FREEZER, CG_V1_COUNT };
+extern const char *const cgroup_v1_ctrl_names[CG_V1_COUNT];
+
+/* A directory we hold open, with its path for error messages. */
+struct cgroup_dir {
+    int fd;
+    char path[CGROUP_PATH_MAX];
+};
+
+struct cgroup;
+
+/* Raw cumulative counters of a backend; cgroup.c subtracts the values seen at acquire. */
+struct cgroup_counters {
+    uint64_t oom_kills;
+    uint64_t pids_max_hits;
+};
+
+struct cgroup_ops {
+    /* mkdir the cgroup `name` under the caps' parents and open what we keep open. */
+    int (*create)(struct cgroup *cg, const char *name, struct jail_error *err);
+    /* Close everything and rmdir; -1 (directories left) when still populated. */
+    int (*destroy)(struct cgroup *cg, struct jail_error *err);
+    int (*set_limits)(struct cgroup *cg, const struct cgroup_limits *lim, struct jail_error *err);
+    /* Make an emptied cgroup fit for reuse; -1 means "recreate it instead". */
+    int (*reset)(struct cgroup *cg, struct jail_error *err);
+    int (*attach)(struct cgroup *cg, pid_t pid, struct jail_error *err);
+    uint64_t (*cpu_ns_raw)(struct cgroup *cg);
+    uint64_t (*memory_peak)(struct cgroup *cg);
+    int (*counters)(struct cgroup *cg, struct cgroup_counters *out, struct jail_error *err);
+    int (*freeze)(struct cgroup *cg, bool frozen, struct jail_error *err);
+    int (*kill_all)(struct cgroup *cg, struct jail_error *err);
+    /* The directory whose cgroup.procs lists every member. */
+    const struct cgroup_dir *(*procs_dir)(const struct cgroup *cg);
+};
+
+extern const struct cgroup_ops cgroup_v1_ops;
+extern const struct cgroup_ops cgroup_v2_ops;
+
+struct cgroup {
+    const struct cgroup_ops *ops;
+    struct cgroup_caps caps;             /* copy: where it lives, what it offers */
+    char name[48];                       /* directory name under each parent */
+    bool adopted;                        /* opened an existing directory (sweep) */
+    struct cgroup_dir dirs[CG_V1_COUNT]; /* v2: dirs[0] only; v1: one per controller */
+    int ndirs;
+    int cpu_fd;     /* cpu.stat or cpuacct.usage, kept open for cheap preads */
+    int peak_fd;    /* v2 memory.peak, kept open: a reset applies to this fd only */
+    int events_fd;  /* v2 cgroup.events, polled for "frozen" and "populated" */
+    uint64_t cpu_base_ns;
+    struct cgroup_counters base;
+    struct cgroup *next;                 /* pool link */
+};
+
+/* ---- errors (cgroup.c) ---- */
+int cgroup_fail(struct jail_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* snprintf that may truncate (messages). */
+void cgroup_text(char *dst, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int cgroup_fail_errno(struct jail_error *err, int errnum, const char *what, const char *dir,
+                      const char *name);
+
+/* ---- control files (cgroup_file.c): every open is openat(dir, name, O_NOFOLLOW) ---- */
+int cgroup_dir_open(struct cgroup_dir *d, int parent_fd, const char *parent_path,
+                    const char *name, struct jail_error *err);
+int cgroup_dir_open_path(struct cgroup_dir *d, const char *path, struct jail_error *err);
+void cgroup_dir_close(struct cgroup_dir *d);
+int cgroup_file_open(const struct cgroup_dir *d, const char *name, int flags, struct jail_error *err);
+bool cgroup_file_exists(const struct cgroup_dir *d, const char *name);
+int cgroup_file_read(const struct cgroup_dir *d, const char *name, char *buf, size_t cap,
+                     struct jail_error *err);
+int cgroup_file_write(const struct cgroup_dir *d, const char *name, const char *value,
+                      struct jail_error *err);
+int cgroup_file_write_u64(const struct cgroup_dir *d, const char *name, uint64_t value,
+                          struct jail_error *err);
+int cgroup_file_read_u64(const struct cgroup_dir *d, const char *name, uint64_t *out,
+                         struct jail_error *err);
+/* "key value" lines (cpu.stat, memory.events, pids.events, memory.oom_control). */
+int cgroup_file_read_keyed(const struct cgroup_dir *d, const char *name, const char *key,
+                           uint64_t *out, struct jail_error *err);
+bool cgroup_parse_keyed(const char *text, const char *key, uint64_t *out);
+bool cgroup_parse_u64(const char *text, uint64_t *out);
+/* pread from offset 0 into buf (NUL-terminated); -1 on error. */
+ssize_t cgroup_fd_pread(int fd, char *buf, size_t cap);
+/* Call fn for every pid listed in a cgroup.procs-style file; -1 on error. */
+int cgroup_file_for_each_pid(const struct cgroup_dir *d, const char *name,
+                             void (*fn)(pid_t pid, void *ctx), void *ctx, struct jail_error *err);
+int cgroup_file_count_lines(const struct cgroup_dir *d, const char *name, struct jail_error *err);
+/* Wait (poll POLLPRI) until the keyed file at fd has key == want, or time out. */
+int cgroup_wait_keyed(int fd, const char *file, const char *key, uint64_t want,
+                      struct jail_error *err);
+
+/* ---- hierarchies (cgroup_mounts.c) ---- */
+/* Mount point of the cgroup2 hierarchy, or of the v1 hierarchy carrying `ctrl`. */
+int cgroup_find_mount(const char *ctrl, char *out, size_t cap);
+/* Our own cgroup path inside that hierarchy ("/" at its root), namespace-relative. */
+int cgroup_own_path(const char *ctrl, char *out, size_t cap);
+
+/* ---- life cycle (cgroup_pool.c) ---- */
+/* Make the cgroup `name` (NULL: a fresh unique name), or with adopt, take
+ * over an existing one of that name. */
+struct cgroup *cgroup_open(const struct cgroup_caps *caps, const char *name, bool adopt,
+                           struct jail_error *err);
+/* Close and rmdir; frees cg. -1 when a directory could not be removed. */
+int cgroup_destroy(struct cgroup *cg, struct jail_error *err);
+
+/* ---- naming and leftovers (cgroup_sweep.c) ---- */
+/* "j<pid-namespace>-<pid>-<n>": unique among the judges sharing this hierarchy. */
+void cgroup_unique_name(char *out, size_t cap);
+/* Kill and remove the cgroups that judge processes of our pid namespace,
+ * now dead, left under the caps' parent directories. */
+void cgroup_sweep_stale(const struct cgroup_caps *caps);
+
+/* ---- the freeze + SIGKILL + thaw loop (cgroup_kill.c) ---- */
+int cgroup_kill_by_signal(struct cgroup *cg, struct jail_error *err);
+/* Wait, bounded, until no member is left. */
+int cgroup_wait_empty(struct cgroup *cg, struct jail_error *err);
+
+/* ---- clock ---- */
+uint64_t cgroup_now_ns(void);
+
+#endif

@@ -1,0 +1,221 @@
+/*
+ * cgroup_v1.c - the legacy backend: one directory of the same name in each
+ * of the memory, cpuacct, pids and freezer hierarchies (parents in
+ * caps.v1_root). Swap is excluded by setting memory.memsw.limit_in_bytes to
+ * the memory limit. There is no cgroup.kill: kill_all freezes and signals
+ * (cgroup_kill.c).
+ */
+#include "sandbox/cgroup_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define FREEZE_POLL_FIRST_NS 20000u
+#define FREEZE_POLL_MAX_NS 2000000u
+
+static const struct cgroup_dir *dir_of(const struct cgroup *cg, enum cgroup_v1_ctrl c)
+{
+    return &cg->dirs[c];
+}
+
+static int v1_destroy(struct cgroup *cg, struct jail_error *err)
+{
+    int rc = 0;
+    if (cg->cpu_fd >= 0)
+        close(cg->cpu_fd);
+    cg->cpu_fd = -1;
+    for (int i = 0; i < cg->ndirs; i++) {
+        cgroup_dir_close(&cg->dirs[i]);
+        struct cgroup_dir parent;
+        if (cgroup_dir_open_path(&parent, cg->caps.v1_root[i], err) < 0) {
+            rc = -1;
+            continue;
+        }
+        if (unlinkat(parent.fd, cg->name, AT_REMOVEDIR) < 0 && errno != ENOENT)
+            rc = cgroup_fail_errno(err, errno, "rmdir", parent.path, cg->name);
+        cgroup_dir_close(&parent);
+    }
+    return rc;
+}
+
+static int make_one(struct cgroup *cg, int ctrl, const char *name, struct jail_error *err)
+{
+    struct cgroup_dir parent;
+    if (cgroup_dir_open_path(&parent, cg->caps.v1_root[ctrl], err) < 0)
+        return -1;
+    int rc = mkdirat(parent.fd, name, 0755);
+    if (rc < 0 && cg->adopted && errno == EEXIST)
+        rc = 0;
+    if (rc < 0)
+        cgroup_fail_errno(err, errno, "mkdir", parent.path, name);
+    else if ((rc = cgroup_dir_open(&cg->dirs[ctrl], parent.fd, parent.path, name, err)) < 0)
+        unlinkat(parent.fd, name, AT_REMOVEDIR);
+    cgroup_dir_close(&parent);
+    return rc;
+}
+
+static int v1_create(struct cgroup *cg, const char *name, struct jail_error *err)
+{
+    for (cg->ndirs = 0; cg->ndirs < CG_V1_COUNT; cg->ndirs++)
+        if (make_one(cg, cg->ndirs, name, err) < 0)
+            break;
+    if (cg->ndirs == CG_V1_COUNT
+        && (cg->cpu_fd = cgroup_file_open(dir_of(cg, CG_V1_CPUACCT), "cpuacct.usage", O_RDONLY, err)) >= 0)
+        return 0;
+    v1_destroy(cg, NULL);
+    return -1;
+}
+
+/* memsw must never drop below the memory limit: open it up, set, then close it. */
+static int v1_set_memory(struct cgroup *cg, uint64_t bytes, struct jail_error *err)
+{
+    const struct cgroup_dir *d = dir_of(cg, CG_V1_MEMORY);
+    const char *swap = "memory.memsw.limit_in_bytes";
+    bool swap_ok = cg->caps.memory_swap;
+    if (swap_ok && cgroup_file_write(d, swap, "-1", err) < 0)
+        return -1;
+    if (!bytes)
+        return cgroup_file_write(d, "memory.limit_in_bytes", "-1", err);
+    if (cgroup_file_write_u64(d, "memory.limit_in_bytes", bytes, err) < 0)
+        return -1;
+    return swap_ok ? cgroup_file_write_u64(d, swap, bytes, err) : 0;
+}
+
+static int v1_set_limits(struct cgroup *cg, const struct cgroup_limits *lim, struct jail_error *err)
+{
+    if (v1_set_memory(cg, lim->memory_bytes, err) < 0)
+        return -1;
+    const struct cgroup_dir *pids = dir_of(cg, CG_V1_PIDS);
+    return lim->pids ? cgroup_file_write_u64(pids, "pids.max", lim->pids, err)
+                     : cgroup_file_write(pids, "pids.max", "max", err);
+}
+
+static int user_pages(const struct cgroup_dir *d, uint64_t *bytes, struct jail_error *err)
+{
+    char stat[2048];
+    uint64_t cache, rss;
+    if (cgroup_file_read(d, "memory.stat", stat, sizeof stat, err) < 0)
+        return -1;
+    if (!cgroup_parse_keyed(stat, "cache", &cache) || !cgroup_parse_keyed(stat, "rss", &rss))
+        return cgroup_fail(err, "%s/memory.stat: no cache or rss line", d->path);
+    *bytes = cache + rss;
+    return 0;
+}
+
+/* User pages still charged (tmpfs files, page cache) would count against the
+ * next jail: force_empty (slow: ~2 ms) reclaims what it can; refuse reuse if
+ * too much stays. Kernel memory of the dead (stacks, page tables) is freed a
+ * little later on its own, so it is not counted. Then the high-water marks
+ * restart. */
+static int v1_reset(struct cgroup *cg, struct jail_error *err)
+{
+    const struct cgroup_dir *d = dir_of(cg, CG_V1_MEMORY);
+    uint64_t charged;
+    if (user_pages(d, &charged, err) < 0)
+        return -1;
+    if (charged > CGROUP_REUSE_MAX_CHARGE) {
+        struct jail_error ignored; /* best effort: the check below decides */
+        cgroup_file_write(d, "memory.force_empty", "0", &ignored);
+        if (user_pages(d, &charged, err) < 0)
+            return -1;
+    }
+    if (charged > CGROUP_REUSE_MAX_CHARGE)
+        return cgroup_fail(err, "cgroup %s: %" PRIu64 " bytes of pages still charged", d->path, charged);
+    if (cgroup_file_write(d, "memory.max_usage_in_bytes", "0", err) < 0)
+        return -1;
+    return cg->caps.memory_swap ? cgroup_file_write(d, "memory.memsw.max_usage_in_bytes", "0", err) : 0;
+}
+
+static int v1_attach(struct cgroup *cg, pid_t pid, struct jail_error *err)
+{
+    for (int i = 0; i < CG_V1_COUNT; i++)
+        if (cgroup_file_write_u64(&cg->dirs[i], "cgroup.procs", (uint64_t)pid, err) < 0)
+            return -1;
+    return 0;
+}
+
+static uint64_t v1_cpu_ns_raw(struct cgroup *cg)
+{
+    char buf[32];
+    uint64_t ns;
+    if (cgroup_fd_pread(cg->cpu_fd, buf, sizeof buf) < 0 || !cgroup_parse_u64(buf, &ns))
+        return 0;
+    return ns;
+}
+
+static uint64_t v1_memory_peak(struct cgroup *cg)
+{
+    uint64_t peak;
+    if (cgroup_file_read_u64(dir_of(cg, CG_V1_MEMORY), "memory.max_usage_in_bytes", &peak, NULL) < 0)
+        return 0;
+    return peak;
+}
+
+/* oom_kill appeared in memory.oom_control in 4.13; before that, failcnt (times
+ * the limit was hit) is the nearest sign. */
+static int v1_counters(struct cgroup *cg, struct cgroup_counters *out, struct jail_error *err)
+{
+    const struct cgroup_dir *mem = dir_of(cg, CG_V1_MEMORY);
+    char text[256];
+    if (cgroup_file_read(mem, "memory.oom_control", text, sizeof text, err) < 0)
+        return -1;
+    if (!cgroup_parse_keyed(text, "oom_kill", &out->oom_kills)
+        && cgroup_file_read_u64(mem, "memory.failcnt", &out->oom_kills, err) < 0)
+        return -1;
+    return cgroup_file_read_keyed(dir_of(cg, CG_V1_PIDS), "pids.events", "max", &out->pids_max_hits, err);
+}
+
+static void sleep_ns(uint64_t ns)
+{
+    struct timespec ts = { .tv_sec = 0, .tv_nsec = (long)ns };
+    nanosleep(&ts, NULL);
+}
+
+/* freezer.state reads FREEZING until every task has stopped. */
+static int v1_freeze(struct cgroup *cg, bool frozen, struct jail_error *err)
+{
+    const struct cgroup_dir *d = dir_of(cg, CG_V1_FREEZER);
+    const char *want = frozen ? "FROZEN" : "THAWED";
+    if (cgroup_file_write(d, "freezer.state", want, err) < 0)
+        return -1;
+    uint64_t deadline = cgroup_now_ns() + CGROUP_WAIT_NS;
+    uint64_t pause = FREEZE_POLL_FIRST_NS;
+    for (;;) {
+        char state[32];
+        if (cgroup_file_read(d, "freezer.state", state, sizeof state, err) < 0)
+            return -1;
+        state[strcspn(state, "\n")] = '\0';
+        if (strcmp(state, want) == 0)
+            return 0;
+        if (cgroup_now_ns() >= deadline)
+            return cgroup_fail(err, "%s/freezer.state: still %s after %llu ms (want %s)", d->path,
+                               state, CGROUP_WAIT_NS / 1000000ull, want);
+        sleep_ns(pause);
+        if (pause < FREEZE_POLL_MAX_NS)
+            pause *= 2;
+    }
+}
+
+static const struct cgroup_dir *v1_procs_dir(const struct cgroup *cg)
+{
+    return dir_of(cg, CG_V1_FREEZER);
+}
+
+const struct cgroup_ops cgroup_v1_ops = {
+    .create = v1_create,
+    .destroy = v1_destroy,
+    .set_limits = v1_set_limits,
+    .reset = v1_reset,
+    .attach = v1_attach,
+    .cpu_ns_raw = v1_cpu_ns_raw,
+    .memory_peak = v1_memory_peak,
+    .counters = v1_counters,
+    .freeze = v1_freeze,
+    .kill_all = cgroup_kill_by_signal,
+    .procs_dir = v1_procs_dir,
+};

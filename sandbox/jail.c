@@ -1,0 +1,432 @@
+/*
+ * jail.c - a jail's life: jail_start gathers its parts (identity, cgroup,
+ * seccomp program, mount and rlimit plans) and spawns it; jail_kill and
+ * jail_has_ended follow it; jail_finish kills what is left, takes a last
+ * forbidden-call report, reaps, meters, returns the cgroup and decides the
+ * verdict.
+ */
+#include "sandbox/jail_internal.h"
+#include "sandbox/seccomp_policy.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/pidfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define REAP_TIMEOUT_NS (10ull * 1000000000u) /* SIGKILL'ed and still there: something is wrong */
+
+/* Everything jail_start builds before spawning, released together on any path. */
+struct start_parts {
+    struct mount_plan *mounts;
+    struct rlimit_plan rlimits;
+    const struct seccomp_program *seccomp;
+    const struct jail_identity *identity;
+    int userns_fd;
+};
+
+static void close_fd(int *fd)
+{
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+static struct jail *jail_new(const struct jail_spec *spec)
+{
+    struct jail *j = calloc(1, sizeof *j);
+    if (!j)
+        return NULL;
+    j->pidfd = j->stdin_fd = j->stdout_fd = j->stderr_fd = j->listener_fd = -1;
+    jail_limits_resolve(&spec->limits, &j->limits);
+    return j;
+}
+
+static void jail_free(struct jail *j)
+{
+    close_fd(&j->stdin_fd);
+    close_fd(&j->stdout_fd);
+    close_fd(&j->stderr_fd);
+    close_fd(&j->listener_fd);
+    close_fd(&j->pidfd);
+    jail_identity_release(j->own_identity);
+    free(j);
+}
+
+static int check_spec(const struct jail_spec *spec, const struct jail_global *g, struct jail_error *err)
+{
+    if (!spec || !spec->argv || !spec->argv[0] || !spec->argv[0][0])
+        return jail_fail(err, "no command to run");
+    if (g->probe.state[LAYER_MOUNT_NS] != LAYER_ON || g->probe.state[LAYER_PID_NS] != LAYER_ON)
+        return jail_fail(err, "cannot build a jail here: %s; fix: %s",
+                         g->probe.state[LAYER_MOUNT_NS] != LAYER_ON ? "no mount namespace" : "no pid namespace",
+                         g->fix[g->probe.state[LAYER_MOUNT_NS] != LAYER_ON ? LAYER_MOUNT_NS : LAYER_PID_NS]);
+    if (!g->privileged && !g->userns_ok)
+        return jail_fail(err, "cannot build a jail here: not root and no user namespaces; fix: %s",
+                         g->fix[LAYER_USER_NS]);
+    return 0;
+}
+
+static int take_identity(struct jail *j, const struct jail_spec *spec, struct start_parts *parts,
+                         struct jail_error *err)
+{
+    parts->identity = spec->identity;
+    if (!parts->identity) {
+        if (jail_identity_acquire(&j->own_identity, err) < 0)
+            return -1;
+        parts->identity = j->own_identity;
+    }
+    parts->userns_fd = -1;
+    if (parts->identity->slot >= 0)
+        return jail_identity_userns(parts->identity, &parts->userns_fd, err);
+    return 0;
+}
+
+static int take_cgroup(struct jail *j, const struct jail_global *g, struct jail_error *err)
+{
+    if (g->cgroup.version == CGROUP_NONE)
+        return 0;
+    struct cgroup_limits lim = {.memory_bytes = j->limits.memory_bytes, .pids = j->limits.pids};
+    if (cgroup_acquire(&g->cgroup, &lim, &j->cg, err) < 0)
+        return -1;
+    j->cgroup_freezer = g->cgroup.freeze;
+    return 0;
+}
+
+static int build_plans(struct jail *j, const struct jail_spec *spec, const struct jail_global *g,
+                       struct start_parts *parts, struct jail_error *err)
+{
+    if (g->seccomp_ok && seccomp_policy_get(spec->profile, &parts->seccomp, err) < 0)
+        return -1;
+    struct mount_plan_input in = {
+        .root_mount = g->root_mount, .bot_dir = spec->dir, .rw_dir = spec->rw_dir,
+        .extra_ro_binds = spec->extra_ro_binds, .tmp_bytes = j->limits.tmp_bytes,
+        .make_private = !g->private_mounts,
+    };
+    if (mount_plan_build(&in, &parts->mounts, err) < 0)
+        return -1;
+    bool cg_memory = j->cg && g->cgroup.memory, cg_pids = j->cg && g->cgroup.pids;
+    j->rlimit_as = !cg_memory && j->limits.memory_bytes;
+    rlimits_plan_build(&j->limits, !cg_memory, !cg_pids, &parts->rlimits);
+    return 0;
+}
+
+static const char *path_from_env(const char *const *envp)
+{
+    for (const char *const *e = envp; e && *e; e++)
+        if (strncmp(*e, "PATH=", 5) == 0)
+            return *e + 5;
+    return NULL;
+}
+
+static uint64_t namespaces_at_clone(const struct jail_global *g)
+{
+    uint64_t flags = CLONE_NEWNS | CLONE_NEWPID;
+    if (g->probe.state[LAYER_IPC_NS] == LAYER_ON)
+        flags |= CLONE_NEWIPC;
+    if (g->probe.state[LAYER_UTS_NS] == LAYER_ON)
+        flags |= CLONE_NEWUTS;
+    if (!g->privileged) /* no shared netns can be joined without privilege */
+        flags |= CLONE_NEWUSER | (g->probe.state[LAYER_NET_NS] == LAYER_ON ? CLONE_NEWNET : 0);
+    return flags;
+}
+
+static int spawn(struct jail *j, const struct jail_spec *spec, const struct jail_global *g,
+                 const struct start_parts *parts, struct jail_error *err)
+{
+    struct spawn_plan plan = {
+        .argv = spec->argv, .envp = spec->envp, .path_env = path_from_env(spec->envp),
+        .mounts = parts->mounts, .rlimits = &parts->rlimits, .seccomp = parts->seccomp,
+        .cgroup = j->cg, .clone_ns = namespaces_at_clone(g),
+        .unshare_cgroup_ns = g->probe.state[LAYER_CGROUP_NS] == LAYER_ON,
+        .netns_fd = g->shared_netns_fd, .userns_fd = parts->userns_fd,
+        .map = {JAIL_INNER_UID, parts->identity->host_uid, JAIL_INNER_GID, parts->identity->host_gid},
+    };
+    struct spawn_result r;
+    if (jail_spawn(&plan, &r, err) < 0)
+        return -1;
+    j->pid = r.pid;
+    j->pidfd = r.pidfd;
+    j->listener_fd = r.listener_fd;
+    j->stdin_fd = r.stdin_fd;
+    j->stdout_fd = r.stdout_fd;
+    j->stderr_fd = r.stderr_fd;
+    j->base_proc_ns = r.base_proc_ns;
+    j->base_cgroup_ns = r.base_cgroup_ns;
+    j->has_cpu_clock = clock_getcpuclockid(r.pid, &j->cpu_clock) == 0;
+    j->start_ns = monotonic_ns();
+    return 0;
+}
+
+static void describe_isolation(struct jail *j, const struct jail_global *g, const struct jail_identity *id)
+{
+    struct isolation_report *iso = &j->isolation;
+    *iso = g->probe;
+    if (id->slot >= 0)
+        snprintf(iso->how[LAYER_USER_NS], sizeof iso->how[0], "host uid %u (slot %d), uid %d inside",
+                 (unsigned)id->host_uid, id->slot, JAIL_INNER_UID);
+    if (!j->cg)
+        snprintf(iso->cgroup_backend, sizeof iso->cgroup_backend, "none");
+}
+
+static void release_cgroup_quietly(struct jail *j)
+{
+    struct jail_error ignored;
+    if (j->cg)
+        cgroup_release(j->cg, &ignored);
+    j->cg = NULL;
+}
+
+int jail_start(const struct jail_spec *spec, struct jail **out, struct jail_error *err)
+{
+    const struct jail_global *g;
+    if (jail_global_ensure(&g, err) < 0 || jail_global_check_mode(g, spec ? spec->mode : ISOLATION_STRICT, err) < 0
+        || check_spec(spec, g, err) < 0)
+        return -1;
+    struct jail *j = jail_new(spec);
+    if (!j)
+        return jail_fail(err, "out of memory");
+    struct start_parts parts = {.userns_fd = -1};
+    int rc = -1;
+    if (take_identity(j, spec, &parts, err) == 0 && take_cgroup(j, g, err) == 0
+        && build_plans(j, spec, g, &parts, err) == 0 && spawn(j, spec, g, &parts, err) == 0)
+        rc = 0;
+    mount_plan_free(parts.mounts);
+    if (rc < 0) {
+        release_cgroup_quietly(j);
+        jail_free(j);
+        return -1;
+    }
+    describe_isolation(j, g, parts.identity);
+    *out = j;
+    return 0;
+}
+
+int jail_stdin_fd(const struct jail *j) { return j->stdin_fd; }
+int jail_stdout_fd(const struct jail *j) { return j->stdout_fd; }
+int jail_stderr_fd(const struct jail *j) { return j->stderr_fd; }
+const struct isolation_report *jail_isolation(const struct jail *j) { return &j->isolation; }
+
+void jail_close_stdin(struct jail *j)
+{
+    close_fd(&j->stdin_fd);
+}
+
+/* SIGKILL pid 1 (the kernel then kills the rest of its pid namespace); a
+ * frozen jail must be thawed to die. */
+static void kill_now(struct jail *j)
+{
+    if (!j->reaped)
+        pidfd_send_signal(j->pidfd, SIGKILL, NULL, 0);
+    if (j->frozen) {
+        struct jail_error ignored;
+        jail_thaw(j, &ignored);
+    }
+}
+
+void jail_kill(struct jail *j, enum jail_verdict why, const char *note)
+{
+    if (!j->killed) {
+        j->killed = true;
+        j->kill_reason = why;
+        snprintf(j->kill_note, sizeof j->kill_note, "%s", note ? note : "");
+    }
+    kill_now(j);
+}
+
+static bool pidfd_readable(int pidfd, uint64_t timeout_ns)
+{
+    struct pollfd pfd = {.fd = pidfd, .events = POLLIN};
+    struct timespec ts = ns_to_timespec(timeout_ns);
+    int n;
+    while ((n = ppoll(&pfd, 1, &ts, NULL)) < 0 && errno == EINTR) {}
+    return n > 0;
+}
+
+bool jail_has_ended(struct jail *j)
+{
+    if (!j->ended && (j->reaped || pidfd_readable(j->pidfd, 0))) {
+        j->ended = true;
+        j->end_ns = monotonic_ns();
+    }
+    return j->ended || j->killed;
+}
+
+bool jail_forbidden_syscall(const struct jail *j, struct jail_syscall *out)
+{
+    if (j->has_syscall && out)
+        *out = j->syscall;
+    return j->has_syscall;
+}
+
+int jail_take_notification(struct jail *j, struct jail_error *err)
+{
+    if (j->listener_fd < 0 || j->listener_hup)
+        return 0;
+    struct pollfd pfd = {.fd = j->listener_fd, .events = POLLIN};
+    if (poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN)) {
+        j->listener_hup = pfd.revents & (POLLHUP | POLLERR | POLLNVAL);
+        return 0;
+    }
+    struct jail_syscall call;
+    pid_t pid;
+    int taken = seccomp_notify_take(j->listener_fd, &call, &pid, err);
+    if (taken == 1) {
+        if (!j->has_syscall) {
+            j->has_syscall = true;
+            j->syscall = call;
+        }
+        kill_now(j);
+    }
+    return taken;
+}
+
+int jail_reap(struct jail *j, bool block, struct jail_error *err)
+{
+    if (j->reaped)
+        return 0;
+    if (!pidfd_readable(j->pidfd, block ? REAP_TIMEOUT_NS : 0))
+        return block ? jail_fail(err, "pid %d did not exit within %llu s of SIGKILL", (int)j->pid,
+                                 (unsigned long long)(REAP_TIMEOUT_NS / 1000000000u))
+                     : 0;
+    pid_t got;
+    while ((got = wait4(j->pid, &j->wait_status, 0, &j->rusage)) < 0 && errno == EINTR) {}
+    if (got != j->pid)
+        return jail_fail_errno(err, errno, "wait4 pid %d", (int)j->pid);
+    j->reaped = true;
+    j->frozen = false;
+    if (!j->ended) {
+        j->ended = true;
+        j->end_ns = monotonic_ns();
+    }
+    return 0;
+}
+
+/* ---- jail_finish ---- */
+
+static void take_pending_notifications(struct jail *j)
+{
+    struct jail_error ignored;
+    while (jail_take_notification(j, &ignored) == 1) {}
+}
+
+static void gather_exit(const struct jail *j, struct verdict_facts *f, struct jail_report *r)
+{
+    int st = j->wait_status;
+    f->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    f->signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+    f->file_size_signal = f->signal == SIGXFSZ;
+    r->exit_code = f->exit_code;
+    r->signal = f->signal;
+}
+
+static void gather_facts(struct jail *j, struct verdict_facts *f, struct jail_report *r)
+{
+    memset(f, 0, sizeof *f);
+    gather_exit(j, f, r);
+    f->forbidden_syscall = j->has_syscall;
+    f->killed = j->killed;
+    f->kill_reason = j->kill_reason;
+    f->cpu_over_limit = j->limits.cpu_ns && r->cpu_ns >= j->limits.cpu_ns;
+    if (j->cg) {
+        f->oom_killed = cgroup_oom_killed(j->cg);
+        f->pids_limit_hit = cgroup_pids_limit_hit(j->cg);
+    }
+    f->memory_guess = j->rlimit_as && !j->killed && !f->cpu_over_limit
+                      && (f->signal == SIGKILL || f->signal == SIGSEGV);
+}
+
+static void write_note(const struct jail *j, const struct verdict_facts *f, struct jail_report *r)
+{
+    char *n = r->note;
+    size_t cap = sizeof r->note;
+    switch (r->verdict) {
+    case VERDICT_MEMORY_LIMIT:
+        if (f->oom_killed)
+            snprintf(n, cap, "memory limit %" PRIu64 " bytes reached (out-of-memory kill)", j->limits.memory_bytes);
+        else
+            snprintf(n, cap, "guess: signal %d under RLIMIT_AS %" PRIu64 " bytes (no cgroup memory controller)",
+                     f->signal, j->limits.memory_bytes);
+        break;
+    case VERDICT_FORBIDDEN_SYSCALL:
+        snprintf(n, cap, "forbidden system call %s (%s)", j->syscall.name, j->syscall.arch);
+        break;
+    case VERDICT_PROCESS_LIMIT:
+        snprintf(n, cap, "pids limit %" PRIu64 " reached", j->limits.pids);
+        break;
+    case VERDICT_CPU_LIMIT:
+        if (!f->killed)
+            snprintf(n, cap, "cpu limit %" PRIu64 " ms passed (RLIMIT_CPU backstop)", j->limits.cpu_ns / 1000000u);
+        else
+            snprintf(n, cap, "%s", j->kill_note);
+        break;
+    case VERDICT_RUNTIME_ERROR:
+        if (f->file_size_signal)
+            snprintf(n, cap, "file size limit %" PRIu64 " bytes passed (SIGXFSZ)", j->limits.fsize_bytes);
+        else if (f->signal)
+            snprintf(n, cap, "killed by signal %d (%s)", f->signal, strsignal(f->signal));
+        else
+            snprintf(n, cap, "exit code %d", f->exit_code);
+        break;
+    default:
+        snprintf(n, cap, "%s", f->killed ? j->kill_note : "");
+    }
+}
+
+/* Kill, take the last forbidden call, reap: afterwards nothing of pid 1 runs. */
+static int stop_and_reap(struct jail *j, struct jail_error *err)
+{
+    take_pending_notifications(j); /* before the kill, which would discard a pending call */
+    if (!j->reaped && !pidfd_readable(j->pidfd, 0))
+        kill_now(j);
+    else if (j->frozen) {
+        struct jail_error ignored;
+        jail_thaw(j, &ignored);
+    }
+    return jail_reap(j, true, err);
+}
+
+static void fill_meters(struct jail *j, struct jail_report *r)
+{
+    r->cpu_ns = jail_cpu_ns_final(j);
+    r->memory_peak_bytes = jail_memory_peak(j);
+    r->wall_ns = j->end_ns > j->start_ns ? j->end_ns - j->start_ns : 0;
+    r->has_syscall = j->has_syscall;
+    r->syscall = j->syscall;
+    r->isolation = j->isolation;
+}
+
+static void internal_error(struct jail_report *r, const struct jail_error *err)
+{
+    r->verdict = VERDICT_INTERNAL_ERROR;
+    snprintf(r->note, sizeof r->note, "%.159s", err->msg);
+}
+
+int jail_finish(struct jail *j, struct jail_report *report, struct jail_error *err)
+{
+    memset(report, 0, sizeof *report);
+    int rc = stop_and_reap(j, err);
+    fill_meters(j, report);
+    struct verdict_facts facts;
+    gather_facts(j, &facts, report);
+    if (j->cg) { /* kills what is left and checks the cgroup is empty */
+        struct jail_error cg_err;
+        if (cgroup_release(j->cg, &cg_err) < 0 && rc == 0)
+            rc = jail_fail(err, "processes survived the jail: %s", cg_err.msg);
+        j->cg = NULL;
+    }
+    if (rc == 0) {
+        report->verdict = verdict_decide(&facts);
+        write_note(j, &facts, report);
+    } else {
+        internal_error(report, err);
+    }
+    jail_free(j);
+    return rc;
+}

@@ -1,0 +1,200 @@
+/*
+ * jail.h - start one command in a jail and supervise it.
+ *
+ * The sandbox layer knows nothing of games. A caller fills a jail_spec,
+ * calls jail_start(), talks to the command over the three pipes, waits with
+ * jail_wait_any() (which enforces CPU and wall limits precisely and reports
+ * forbidden system calls), and finally calls jail_finish(), which kills the
+ * whole cgroup, checks it is empty, reaps and fills a jail_report.
+ *
+ * All functions return 0 on success and -1 on error with a one-line message
+ * in struct jail_error; nothing here prints.
+ */
+#ifndef SANDBOX_JAIL_H
+#define SANDBOX_JAIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct jail_error; /* defined below; declared here for the prototypes that come first */
+
+#define JAIL_BOT_DIR "/bot"  /* spec.dir is bound read-only here; cwd */
+#define JAIL_RW_DIR  "/data" /* spec.rw_dir is bound read-write here */
+
+enum jail_verdict {
+    VERDICT_OK,
+    VERDICT_RUNTIME_ERROR,     /* non-zero exit or a signal */
+    VERDICT_CPU_LIMIT,
+    VERDICT_WALL_LIMIT,
+    VERDICT_MEMORY_LIMIT,
+    VERDICT_PROCESS_LIMIT,
+    VERDICT_OUTPUT_LIMIT,
+    VERDICT_FORBIDDEN_SYSCALL,
+    VERDICT_INTERNAL_ERROR,    /* the judge's fault, never blamed on a bot */
+    VERDICT_COMPILE_ERROR,     /* used by `judge compile` */
+    VERDICT_COUNT
+};
+const char *jail_verdict_name(enum jail_verdict v); /* "OK", "CPU_LIMIT", ... */
+int jail_verdict_parse(const char *name, enum jail_verdict *out);
+
+enum isolation_mode { ISOLATION_STRICT, ISOLATION_BEST_EFFORT };
+
+/* Is NAME a run profile (built in, or registered from a language profile)? */
+bool jail_profile_exists(const char *name);
+
+/* Every isolation layer, as reported by `judge exec`, `judge doctor` and replays. */
+enum jail_layer {
+    LAYER_USER_NS, LAYER_PID_NS, LAYER_MOUNT_NS, LAYER_NET_NS, LAYER_IPC_NS,
+    LAYER_UTS_NS, LAYER_CGROUP_NS, LAYER_PIVOT_ROOT, LAYER_SECCOMP,
+    LAYER_CAPABILITIES, LAYER_NO_NEW_PRIVS, LAYER_MEMORY_LIMIT, LAYER_PIDS_LIMIT,
+    LAYER_CPU_METER, LAYER_FREEZER, LAYER_RLIMITS,
+    LAYER_COUNT
+};
+enum layer_state { LAYER_ON, LAYER_DEGRADED, LAYER_OFF };
+const char *jail_layer_name(enum jail_layer l);   /* "user_ns", "memory_limit", ... */
+const char *layer_state_name(enum layer_state s); /* "on", "degraded", "off" */
+
+struct isolation_report {
+    enum layer_state state[LAYER_COUNT];
+    char how[LAYER_COUNT][64];  /* e.g. "cgroup v1 memory+memsw", "rlimit RLIMIT_AS" */
+    char cgroup_backend[16];    /* "v2", "v1" or "none" */
+    bool privileged;            /* running as root (true) or as an ordinary user */
+    bool degraded;              /* any layer not ON */
+};
+
+struct jail_limits {
+    uint64_t cpu_ns;        /* 0 = none; enforced precisely by jail_wait_any/jail_run */
+    uint64_t wall_ns;       /* 0 = none; used by jail_run only */
+    uint64_t memory_bytes;  /* all processes together, swap excluded; 0 = none */
+    uint64_t pids;          /* processes + threads; 0 = default 64 */
+    uint64_t fsize_bytes;   /* RLIMIT_FSIZE; 0 = default 64 MiB */
+    uint64_t nofile;        /* RLIMIT_NOFILE; 0 = default 64 */
+    uint64_t stack_bytes;   /* RLIMIT_STACK; 0 = default 64 MiB */
+    uint64_t tmp_bytes;     /* size of the jail's own tmpfs /tmp; 0 = default 16 MiB */
+};
+
+/* A host uid/gid pair for jailed processes, unique among the jails running on
+ * this machine (slots are locked across processes). A caller that starts many
+ * processes for one player (warlight's process per turn) holds one identity so
+ * the player's files in its rw_dir stay its own; otherwise each jail takes one. */
+struct jail_identity;
+int jail_identity_acquire(struct jail_identity **out, struct jail_error *err);
+void jail_identity_release(struct jail_identity *id);
+
+/* A per-player writable directory with a size cap, persisting across jails:
+ * a size-capped tmpfs mounted at `path` (in the judge's private mount
+ * namespace, so it vanishes with the judge), owned by `id`. Falls back to a
+ * plain directory (cap checked by jail_scratch_usage) where tmpfs cannot be
+ * mounted, and says so in *degraded. jail_scratch_remove unmounts and removes
+ * it without ever following a link the bot planted. */
+int jail_scratch_create(const char *path, uint64_t bytes, const struct jail_identity *id,
+                        bool *degraded, struct jail_error *err);
+int jail_scratch_usage(const char *path, uint64_t *bytes, struct jail_error *err);
+int jail_scratch_remove(const char *path, struct jail_error *err);
+
+struct jail_spec {
+    const char *const *argv;  /* argv[0] is a path inside the jail (or found via PATH in envp) */
+    const char *const *envp;  /* the whole environment; NULL = empty */
+    const char *dir;          /* host directory bound read-only at JAIL_BOT_DIR, or NULL */
+    const char *rw_dir;       /* host directory bound read-write at JAIL_RW_DIR, or NULL */
+    const char *profile;      /* seccomp/run profile name; NULL = "default" */
+    const char *const *extra_ro_binds; /* NULL-terminated host paths bound read-only at the same path, or NULL */
+    const struct jail_identity *identity; /* NULL = take a fresh one for this jail */
+    struct jail_limits limits;
+    enum isolation_mode mode;
+};
+
+struct jail_syscall {
+    int nr;                   /* number within its ABI (x32: without the 0x40000000 bit) */
+    char name[32];            /* resolved name for its ABI, or "syscall_NNN" when unknown */
+    char arch[16];            /* "x86_64", "x32", "i386" */
+    uint64_t args[6];
+};
+
+struct jail_report {
+    enum jail_verdict verdict;
+    int exit_code;             /* -1 when killed by a signal */
+    int signal;                /* 0 when it exited */
+    uint64_t cpu_ns;           /* user+system of every thread and child */
+    uint64_t wall_ns;
+    uint64_t memory_peak_bytes;
+    bool has_syscall;
+    struct jail_syscall syscall;
+    struct isolation_report isolation;
+    char note[160];            /* human detail: "pids limit 64 reached", "stdout over 1048576 bytes" */
+};
+
+struct jail_error { char msg[256]; };
+
+struct jail; /* opaque */
+
+/* Process-wide set-up: compile seccomp profiles, probe layers, prepare the
+ * shared empty network namespace and the cgroup pool. Call once, early, while
+ * the process is single-threaded. Idempotent. */
+int jail_global_init(enum isolation_mode mode, struct isolation_report *probe, struct jail_error *err);
+
+/* Start the command. On success *out owns the jail; the three fds are
+ * non-blocking, close-on-exec pipe ends owned by the jail (closed by jail_finish,
+ * or earlier by jail_close_stdin). */
+int jail_start(const struct jail_spec *spec, struct jail **out, struct jail_error *err);
+int jail_stdin_fd(const struct jail *j);
+int jail_stdout_fd(const struct jail *j);
+int jail_stderr_fd(const struct jail *j);
+void jail_close_stdin(struct jail *j);
+const struct isolation_report *jail_isolation(const struct jail *j);
+
+/* CPU time of every thread and child so far, in ns. Cheap (well under 1 us when
+ * a process clock is available); may lag a running task by up to one scheduler
+ * tick. jail_cpu_ns_exact() freezes, reads, and thaws (or reads while frozen). */
+uint64_t jail_cpu_ns(struct jail *j);
+int jail_cpu_ns_exact(struct jail *j, uint64_t *ns, struct jail_error *err);
+uint64_t jail_memory_peak(struct jail *j);
+
+/* Stop / resume every process of the jail (cgroup freezer, or SIGSTOP in fallback). */
+int jail_freeze(struct jail *j, struct jail_error *err);
+int jail_thaw(struct jail *j, struct jail_error *err);
+bool jail_is_frozen(const struct jail *j);
+
+/* Kill every process of the jail now, remembering why (the verdict it will get). */
+void jail_kill(struct jail *j, enum jail_verdict why, const char *note);
+
+/* Has the jail ended (its first process exited, or it was killed)? */
+bool jail_has_ended(struct jail *j);
+/* Set when a forbidden system call was reported; the jail is already killed then. */
+bool jail_forbidden_syscall(const struct jail *j, struct jail_syscall *out);
+
+/* Wait for one of several jails. Each entry waits until `fd` (one of the jail's
+ * own pipe fds, or -1 for none) is readable, the jail's CPU time passes
+ * cpu_limit_ns (0 = none; checked precisely: the overshoot target is < 1 ms of
+ * CPU), the CLOCK_MONOTONIC deadline passes (0 = none), a forbidden call is made,
+ * or the jail ends. Returns the index of the first entry with an event, with
+ * entry->event set, or -1 on error. */
+enum jail_event { JAIL_EVENT_NONE, JAIL_EVENT_READABLE, JAIL_EVENT_CPU_LIMIT,
+                  JAIL_EVENT_WALL_LIMIT, JAIL_EVENT_SYSCALL, JAIL_EVENT_ENDED };
+struct jail_wait_entry {
+    struct jail *jail;
+    int fd;
+    uint64_t cpu_limit_ns;
+    uint64_t deadline_ns;      /* CLOCK_MONOTONIC, absolute */
+    enum jail_event event;     /* out */
+};
+int jail_wait_any(struct jail_wait_entry *entries, size_t n, struct jail_error *err);
+
+/* Kill what is left, check the cgroup is empty, reap, release every resource
+ * (the cgroup goes back to the pool), fill *report and free j. The verdict is,
+ * in order: MEMORY_LIMIT (oom kill), FORBIDDEN_SYSCALL, PROCESS_LIMIT, the
+ * reason given to jail_kill(), RUNTIME_ERROR, OK. */
+int jail_finish(struct jail *j, struct jail_report *report, struct jail_error *err);
+
+/* Convenience for `judge exec`: start, feed stdin from in_fd (-1: /dev/null),
+ * copy stdout/stderr to out_fd/err_fd (-1: discard) with byte caps
+ * (OUTPUT_LIMIT when passed), enforce limits.cpu_ns and limits.wall_ns, finish. */
+struct jail_io { int in_fd, out_fd, err_fd; uint64_t stdout_max, stderr_max; };
+int jail_run(const struct jail_spec *spec, const struct jail_io *io, struct jail_report *report,
+             struct jail_error *err);
+
+/* Time helpers shared by the layers above. */
+uint64_t monotonic_ns(void);
+
+#endif

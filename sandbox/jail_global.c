@@ -1,0 +1,310 @@
+/*
+ * jail_global.c - process-wide set-up, done once: find out what this machine
+ * lets us use, prepare what every jail shares (the judge's private mount
+ * namespace, the empty network namespace, the runtime directory), and decide
+ * for each isolation layer whether it is on, degraded (and what replaces it)
+ * or off. Strict mode refuses when any layer is not on; best-effort runs and
+ * reports. The probe is always taken in the best-effort view; the mode is
+ * checked against it separately, so one process can run both kinds of jails.
+ */
+#include "sandbox/jail_internal.h"
+#include "sandbox/seccomp_policy.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static struct jail_global global;
+static bool global_ready;
+static pthread_mutex_t global_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Namespaces every jail creates, probed one by one in a throw-away child. */
+static const struct { int flag; enum jail_layer layer; } ns_layers[] = {
+    {CLONE_NEWNS, LAYER_MOUNT_NS}, {CLONE_NEWPID, LAYER_PID_NS},       {CLONE_NEWNET, LAYER_NET_NS},
+    {CLONE_NEWIPC, LAYER_IPC_NS},  {CLONE_NEWUTS, LAYER_UTS_NS},       {CLONE_NEWCGROUP, LAYER_CGROUP_NS},
+};
+#define NS_LAYER_COUNT (sizeof ns_layers / sizeof *ns_layers)
+
+static void set_layer(struct jail_global *g, enum jail_layer l, enum layer_state s, const char *how,
+                      const char *fix)
+{
+    g->probe.state[l] = s;
+    snprintf(g->probe.how[l], sizeof g->probe.how[l], "%.63s", how);
+    snprintf(g->fix[l], sizeof g->fix[l], "%.127s", fix ? fix : "");
+}
+
+static bool has_cap_sys_admin(void)
+{
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+    if (syscall(SYS_capget, &header, data) < 0)
+        return false;
+    return data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN);
+}
+
+/* mkdir if missing; it must then be a real directory of ours that nobody else can write. */
+static int own_private_dir(const char *path, mode_t mode, struct jail_error *err)
+{
+    if (mkdir(path, mode) < 0 && errno != EEXIST)
+        return jail_fail_errno(err, errno, "mkdir %s", path);
+    struct stat st;
+    if (lstat(path, &st) < 0)
+        return jail_fail_errno(err, errno, "stat %s", path);
+    if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022))
+        return jail_fail(err, "%s must be a directory owned by uid %u, writable by it alone", path,
+                         (unsigned)geteuid());
+    return 0;
+}
+
+static int prepare_runtime_dir(struct jail_global *g, struct jail_error *err)
+{
+    const char *xdg = getenv("XDG_RUNTIME_DIR");
+    if (g->privileged)
+        snprintf(g->runtime_dir, sizeof g->runtime_dir, "/run/judge");
+    else if (xdg && xdg[0] == '/' && strlen(xdg) < sizeof g->runtime_dir - 8)
+        snprintf(g->runtime_dir, sizeof g->runtime_dir, "%s/judge", xdg);
+    else
+        snprintf(g->runtime_dir, sizeof g->runtime_dir, "/tmp/judge-%u", (unsigned)geteuid());
+    snprintf(g->root_mount, sizeof g->root_mount, "%s/root", g->runtime_dir);
+    if (own_private_dir(g->runtime_dir, g->privileged ? 0755 : 0700, err) < 0)
+        return -1;
+    return own_private_dir(g->root_mount, 0755, err);
+}
+
+/* Scratch tmpfs mounts then live only in the judge's namespace and die with it. */
+static void enter_private_mount_ns(struct jail_global *g)
+{
+    g->private_mounts = unshare(CLONE_NEWNS) == 0 && mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) == 0;
+}
+
+/* A child tries each namespace; its exit status has bit i set when ns_layers[i] failed. */
+_Noreturn static void probe_namespaces_child(bool need_userns)
+{
+    if (need_userns && unshare(CLONE_NEWUSER) < 0)
+        _exit((1 << NS_LAYER_COUNT) - 1);
+    int failed = 0;
+    for (size_t i = 0; i < NS_LAYER_COUNT; i++)
+        if (unshare(ns_layers[i].flag) < 0)
+            failed |= 1 << i;
+    _exit(failed);
+}
+
+static int probe_namespaces(bool need_userns)
+{
+    pid_t pid = clone3_fork(0, -1, NULL);
+    if (pid == 0)
+        probe_namespaces_child(need_userns);
+    if (pid < 0)
+        return (1 << NS_LAYER_COUNT) - 1;
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    return WIFEXITED(status) ? WEXITSTATUS(status) : (1 << NS_LAYER_COUNT) - 1;
+}
+
+static void probe_userns(struct jail_global *g)
+{
+    struct id_map map = {JAIL_INNER_UID, g->privileged ? JAIL_UID_BASE : getuid(), JAIL_INNER_GID,
+                         g->privileged ? JAIL_UID_BASE : getgid()};
+    struct jail_error err;
+    int fd;
+    g->userns_ok = ns_user_create(&map, !g->privileged, &fd, &err) == 0;
+    if (g->userns_ok)
+        close(fd);
+    if (g->userns_ok && g->privileged)
+        set_layer(g, LAYER_USER_NS, LAYER_ON, "unique host uid per jail (flock'ed slots)", NULL);
+    else if (g->userns_ok)
+        set_layer(g, LAYER_USER_NS, LAYER_DEGRADED, "own uid only (not root)",
+                  "run the judge as root so every jail gets its own host uid");
+    else
+        set_layer(g, LAYER_USER_NS, LAYER_OFF, "unavailable",
+                  "enable user namespaces (sysctl user.max_user_namespaces > 0) or run as root");
+}
+
+static void probe_other_namespaces(struct jail_global *g)
+{
+    int failed = probe_namespaces(!g->privileged);
+    for (size_t i = 0; i < NS_LAYER_COUNT; i++) {
+        enum jail_layer l = ns_layers[i].layer;
+        if (failed & (1 << i))
+            set_layer(g, l, LAYER_OFF, "unavailable",
+                      "the kernel or container refuses this namespace: run on a host or a privileged container");
+        else
+            set_layer(g, l, LAYER_ON, "own namespace", NULL);
+    }
+    if (g->probe.state[LAYER_NET_NS] == LAYER_ON)
+        snprintf(g->probe.how[LAYER_NET_NS], sizeof g->probe.how[0], "%s",
+                 g->privileged ? "shared empty netns (loopback down)" : "new empty netns per jail");
+    if (g->probe.state[LAYER_UTS_NS] == LAYER_ON)
+        snprintf(g->probe.how[LAYER_UTS_NS], sizeof g->probe.how[0], "hostname %s", JAIL_HOSTNAME);
+    if (g->probe.state[LAYER_PID_NS] == LAYER_ON)
+        snprintf(g->probe.how[LAYER_PID_NS], sizeof g->probe.how[0], "own pid namespace, command is pid 1");
+    bool mounts = g->probe.state[LAYER_MOUNT_NS] == LAYER_ON;
+    set_layer(g, LAYER_PIVOT_ROOT, mounts ? LAYER_ON : LAYER_OFF,
+              mounts ? "fresh tmpfs root, read-only" : "unavailable without a mount namespace",
+              mounts ? NULL : g->fix[LAYER_MOUNT_NS]);
+}
+
+static int prepare_shared_netns(struct jail_global *g, struct jail_error *err)
+{
+    g->shared_netns_fd = -1;
+    if (!g->privileged || g->probe.state[LAYER_NET_NS] != LAYER_ON)
+        return 0;
+    return ns_net_create_empty(&g->shared_netns_fd, err);
+}
+
+_Noreturn static void probe_seccomp_child(const struct seccomp_program *prog)
+{
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+        _exit(errno);
+    int fd = seccomp_policy_install(prog);
+    _exit(fd >= 0 ? 0 : -fd);
+}
+
+static void probe_seccomp(struct jail_global *g)
+{
+    const struct seccomp_program *prog;
+    struct jail_error err;
+    int status = -1;
+    if (seccomp_policy_get(NULL, &prog, &err) < 0) {
+        set_layer(g, LAYER_SECCOMP, LAYER_OFF, "policy does not compile", err.msg);
+        return;
+    }
+    pid_t pid = clone3_fork(0, -1, NULL);
+    if (pid == 0)
+        probe_seccomp_child(prog);
+    if (pid > 0)
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    g->seccomp_ok = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (g->seccomp_ok)
+        set_layer(g, LAYER_SECCOMP, LAYER_ON, "allow-list, user-notified violations", NULL);
+    else
+        set_layer(g, LAYER_SECCOMP, LAYER_OFF, "filter with a listener refused",
+                  "needs Linux >= 5.0 with CONFIG_SECCOMP_FILTER, outside a seccomp-restricted container");
+}
+
+static void describe_cgroup_layers(struct jail_global *g)
+{
+    const struct cgroup_caps *c = &g->cgroup;
+    const char *v = c->version == CGROUP_V2 ? "v2" : "v1";
+    char how[64];
+    bool any = c->version != CGROUP_NONE;
+    snprintf(g->probe.cgroup_backend, sizeof g->probe.cgroup_backend, "%s", any ? v : "none");
+    const char *fix = c->why[0] ? c->why : "mount the cgroup controllers (v1) or delegate a cgroup v2 subtree";
+    snprintf(how, sizeof how, "cgroup %s memory%s", v, c->memory_swap ? ", swap excluded" : "");
+    if (any && c->memory)
+        set_layer(g, LAYER_MEMORY_LIMIT, LAYER_ON, how, NULL);
+    else
+        set_layer(g, LAYER_MEMORY_LIMIT, LAYER_DEGRADED, "rlimit RLIMIT_AS", fix);
+    snprintf(how, sizeof how, "cgroup %s pids", v);
+    if (any && c->pids)
+        set_layer(g, LAYER_PIDS_LIMIT, LAYER_ON, how, NULL);
+    else
+        set_layer(g, LAYER_PIDS_LIMIT, LAYER_DEGRADED, "rlimit RLIMIT_NPROC (per uid)", fix);
+    snprintf(how, sizeof how, "process clock + cgroup %s %s", v, c->version == CGROUP_V2 ? "cpu.stat" : "cpuacct");
+    if (any && c->cpu)
+        set_layer(g, LAYER_CPU_METER, LAYER_ON, how, NULL);
+    else
+        set_layer(g, LAYER_CPU_METER, LAYER_DEGRADED, "process clock + wait4 rusage (children late)", fix);
+    snprintf(how, sizeof how, "cgroup %s freezer", v);
+    if (any && c->freeze)
+        set_layer(g, LAYER_FREEZER, LAYER_ON, how, NULL);
+    else
+        set_layer(g, LAYER_FREEZER, LAYER_DEGRADED, "SIGSTOP/SIGCONT of pid 1 only", fix);
+}
+
+static void probe_cgroup(struct jail_global *g)
+{
+    struct jail_error err;
+    if (cgroup_probe(&g->cgroup, &err) < 0) {
+        memset(&g->cgroup, 0, sizeof g->cgroup);
+        snprintf(g->cgroup.why, sizeof g->cgroup.why, "%s", err.msg);
+    }
+    describe_cgroup_layers(g);
+}
+
+static void fill_always_on(struct jail_global *g)
+{
+    set_layer(g, LAYER_CAPABILITIES, LAYER_ON, "all five sets empty", NULL);
+    set_layer(g, LAYER_NO_NEW_PRIVS, LAYER_ON, "PR_SET_NO_NEW_PRIVS", NULL);
+    set_layer(g, LAYER_RLIMITS, LAYER_ON, "FSIZE NOFILE STACK CORE=0, CPU backstop", NULL);
+}
+
+static void summarise(struct jail_global *g)
+{
+    g->probe.privileged = g->privileged;
+    g->probe.degraded = false;
+    for (int l = 0; l < LAYER_COUNT; l++)
+        if (g->probe.state[l] != LAYER_ON)
+            g->probe.degraded = true;
+}
+
+static int probe_all(struct jail_global *g, struct jail_error *err)
+{
+    memset(g, 0, sizeof *g);
+    g->privileged = geteuid() == 0 && has_cap_sys_admin();
+    cpu_set_t cpus;
+    g->online_cpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+    if (prepare_runtime_dir(g, err) < 0)
+        return -1;
+    if (g->privileged)
+        enter_private_mount_ns(g);
+    probe_userns(g);
+    probe_other_namespaces(g);
+    if (prepare_shared_netns(g, err) < 0)
+        return -1;
+    probe_cgroup(g);
+    probe_seccomp(g);
+    fill_always_on(g);
+    summarise(g);
+    return 0;
+}
+
+int jail_global_ensure(const struct jail_global **out, struct jail_error *err)
+{
+    pthread_mutex_lock(&global_lock);
+    int rc = 0;
+    if (!global_ready) {
+        rc = probe_all(&global, err);
+        global_ready = rc == 0;
+    }
+    pthread_mutex_unlock(&global_lock);
+    *out = &global;
+    return rc;
+}
+
+int jail_global_check_mode(const struct jail_global *g, enum isolation_mode mode, struct jail_error *err)
+{
+    if (mode != ISOLATION_STRICT)
+        return 0;
+    int missing = 0, first = -1;
+    for (int l = 0; l < LAYER_COUNT; l++)
+        if (g->probe.state[l] != LAYER_ON && missing++ == 0)
+            first = l;
+    if (first < 0)
+        return 0;
+    return jail_fail(err, "strict isolation refused: %s is %s (%s); fix: %s%s", jail_layer_name(first),
+                     layer_state_name(g->probe.state[first]), g->probe.how[first], g->fix[first],
+                     missing > 1 ? " (more layers are not on: see `judge doctor`)" : "");
+}
+
+int jail_global_init(enum isolation_mode mode, struct isolation_report *probe, struct jail_error *err)
+{
+    const struct jail_global *g;
+    if (jail_global_ensure(&g, err) < 0)
+        return -1;
+    if (probe)
+        *probe = g->probe;
+    return jail_global_check_mode(g, mode, err);
+}

@@ -1,0 +1,226 @@
+/*
+ * jail_internal.h - what the jail core files of sandbox/ share: the private
+ * struct jail and struct jail_identity, the process-wide state found by
+ * jail_global_init, and the pieces a jail is built from (identity slots, user
+ * and network namespaces, the mount plan, rlimits, capabilities, the spawn
+ * sequence). Nothing outside sandbox/ includes this.
+ *
+ * Functions marked "child side" run in the freshly cloned child before
+ * execve: they only make system calls (no allocation, no locks, no stdio),
+ * so they are safe even when the judge is multi-threaded.
+ */
+#ifndef SANDBOX_JAIL_INTERNAL_H
+#define SANDBOX_JAIL_INTERNAL_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "sandbox/cgroup.h"
+#include "sandbox/jail.h"
+
+struct seccomp_program;
+
+#define JAIL_INNER_UID 1000          /* the uid/gid a bot sees inside its user namespace */
+#define JAIL_INNER_GID 1000
+#define JAIL_HOSTNAME "jail"
+#define JAIL_UID_BASE 1900000000u    /* host uid of identity slot 0; far above real and subuid ranges */
+#define JAIL_UID_SLOTS 4096
+#define JAIL_SCHED_TICK_NS 4000000u  /* CONFIG_HZ=250: a running task's CPU clock lags up to one tick */
+
+/* ---- errors (jail_error.c) ---- */
+int jail_fail(struct jail_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Like jail_fail, with ": strerror(errnum)" appended. */
+int jail_fail_errno(struct jail_error *err, int errnum, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- process-wide state (jail_global.c) ---- */
+struct jail_global {
+    bool privileged;          /* root with CAP_SYS_ADMIN: the full root-mode design */
+    bool private_mounts;      /* the judge entered its own private mount namespace */
+    bool userns_ok;           /* user namespaces can be created */
+    int shared_netns_fd;      /* root: the empty network namespace every jail joins; else -1 */
+    long online_cpus;
+    struct cgroup_caps cgroup; /* version CGROUP_NONE when no cgroup is usable */
+    bool seccomp_ok;
+    char runtime_dir[PATH_MAX - 64];  /* /run/judge, $XDG_RUNTIME_DIR/judge or /tmp/judge-UID */
+    char root_mount[PATH_MAX];        /* where each jail mounts its fresh root before pivot_root */
+    struct isolation_report probe;
+    char fix[LAYER_COUNT][128];       /* for a layer not ON: how to get it */
+};
+/* Probe once (best-effort view); later calls return the same state. */
+int jail_global_ensure(const struct jail_global **out, struct jail_error *err);
+/* Strict mode refuses, naming the first layer that is not ON and the fix. */
+int jail_global_check_mode(const struct jail_global *g, enum isolation_mode mode, struct jail_error *err);
+
+/* ---- identities (jail_identity.c) ---- */
+struct jail_identity {
+    int slot;        /* -1: not root, the judge's own uid is the only one we can map */
+    int lock_fd;     /* flock'ed slot file; -1 when slot is -1 */
+    uid_t host_uid;
+    gid_t host_gid;
+};
+/* Root: the user namespace mapping JAIL_INNER_UID to this identity's host uid,
+ * made once per slot and cached for the life of the process (borrowed fd). */
+int jail_identity_userns(const struct jail_identity *id, int *fd, struct jail_error *err);
+
+/* ---- user namespaces (ns_user.c) ---- */
+struct id_map {
+    uid_t inner_uid, host_uid;
+    gid_t inner_gid, host_gid;
+};
+/* Write /proc/PID/{setgroups,uid_map,gid_map}: one id each way. */
+int ns_user_write_maps(pid_t pid, const struct id_map *map, bool deny_setgroups, struct jail_error *err);
+/* Make a user namespace with this mapping and return an fd to it (a helper
+ * process creates it and exits; the fd keeps it alive). Not root, setgroups
+ * must be denied before a gid map can be written. */
+int ns_user_create(const struct id_map *map, bool deny_setgroups, int *fd, struct jail_error *err);
+
+/* ---- network namespace (ns_net.c) ---- */
+/* Make one empty network namespace (only a down loopback) without leaving ours. */
+int ns_net_create_empty(int *fd, struct jail_error *err);
+
+/* ---- clone3 (clone3.c) ---- */
+/* fork-like clone3: the child returns 0 on a copy of the caller's stack with
+ * every signal blocked; the parent gets the pid (and a pidfd when pidfd is not
+ * NULL), or -errno. cgroup_fd >= 0 starts the child in that cgroup v2. */
+pid_t clone3_fork(uint64_t flags, int cgroup_fd, int *pidfd);
+
+/* ---- defaults (jail_limits.c) ---- */
+void jail_limits_resolve(const struct jail_limits *in, struct jail_limits *out);
+
+/* ---- rlimits (rlimits.c) ---- */
+#define RLIMIT_PLAN_MAX 8
+struct rlimit_plan {
+    int n;
+    struct { int resource; rlim_t value; } item[RLIMIT_PLAN_MAX];
+};
+/* RLIMIT_FSIZE, NOFILE, STACK, CORE=0 always; CPU as a backstop when a CPU
+ * limit is set; AS and NPROC stand in for a missing cgroup controller. */
+void rlimits_plan_build(const struct jail_limits *lim, bool as_for_memory, bool nproc_for_pids,
+                        struct rlimit_plan *out);
+/* Child side: 0, or -errno with *step naming the limit that failed. */
+int rlimits_apply(const struct rlimit_plan *plan, const char **step);
+
+/* ---- capabilities (caps_drop.c) ---- */
+/* Child side: empty bounding and ambient sets, then effective, permitted and
+ * inheritable. 0, or -errno with *step naming the call that failed. */
+int caps_drop_all(const char **step);
+
+/* ---- filesystem (mount_root.c) ---- */
+struct mount_plan;
+struct mount_plan_input {
+    const char *root_mount;   /* empty directory the fresh root tmpfs is mounted on */
+    const char *bot_dir;      /* -> /bot, read-only, or NULL */
+    const char *rw_dir;       /* -> /data, read-write, or NULL */
+    const char *const *extra_ro_binds;
+    uint64_t tmp_bytes;
+    bool make_private;        /* mounts were not made private by jail_global_init */
+};
+int mount_plan_build(const struct mount_plan_input *in, struct mount_plan **out, struct jail_error *err);
+void mount_plan_free(struct mount_plan *plan);
+size_t mount_plan_steps(const struct mount_plan *plan);
+/* Child side: build the root and pivot into it. 0, or -errno with *step set. */
+int mount_plan_apply(const struct mount_plan *plan, const char **step);
+
+/* ---- spawn (jail_spawn.c) ---- */
+struct spawn_plan {
+    const char *const *argv;
+    const char *const *envp;
+    const char *path_env;       /* PATH from envp, for an argv[0] without '/' */
+    const struct mount_plan *mounts;
+    const struct rlimit_plan *rlimits;
+    const struct seccomp_program *seccomp;  /* NULL: no filter (best-effort) */
+    struct cgroup *cgroup;      /* NULL: none */
+    uint64_t clone_ns;          /* CLONE_NEW* flags created at clone (NEWUSER: maps written by us) */
+    bool unshare_cgroup_ns;     /* once in its cgroup */
+    int netns_fd;               /* root: the shared netns to join, or -1 */
+    int userns_fd;              /* root: the identity's userns to enter last, or -1 */
+    struct id_map map;          /* with CLONE_NEWUSER: written by the parent into the new userns */
+};
+struct spawn_result {
+    pid_t pid;
+    int pidfd, listener_fd;
+    int stdin_fd, stdout_fd, stderr_fd;  /* parent ends, non-blocking, close-on-exec */
+    uint64_t base_proc_ns, base_cgroup_ns; /* CPU spent on set-up, subtracted later */
+};
+int jail_spawn(const struct spawn_plan *plan, struct spawn_result *out, struct jail_error *err);
+
+/* ---- the jail (jail.c) ---- */
+struct jail {
+    pid_t pid;
+    int pidfd;
+    int stdin_fd, stdout_fd, stderr_fd;
+    int listener_fd;
+    bool listener_hup;
+    clockid_t cpu_clock;
+    bool has_cpu_clock;
+    struct cgroup *cg;
+    bool cgroup_freezer;                 /* else SIGSTOP/SIGCONT of pid 1 */
+    struct jail_identity *own_identity;
+    struct jail_limits limits;           /* with defaults filled in */
+    bool rlimit_as;                      /* memory enforced by RLIMIT_AS (no cgroup) */
+    struct isolation_report isolation;
+    uint64_t start_ns, end_ns;
+    uint64_t base_proc_ns, base_cgroup_ns;
+    uint64_t cgroup_cpu_cache, cgroup_read_at;
+    uint64_t cpu_seen;                   /* highest reading so far: the meter never goes back */
+    bool frozen, ended, reaped;
+    bool killed;
+    enum jail_verdict kill_reason;
+    char kill_note[160];
+    bool has_syscall;
+    struct jail_syscall syscall;
+    int wait_status;
+    struct rusage rusage;
+};
+/* Take a pending seccomp notification, if any: record it and kill the jail.
+ * 1 when one was taken, 0 when none, -1 on error. */
+int jail_take_notification(struct jail *j, struct jail_error *err);
+/* Reap pid 1 if it has exited (block: wait for it). 0, or -1 on error. */
+int jail_reap(struct jail *j, bool block, struct jail_error *err);
+
+/* ---- scheduling (sched_boost.c) ---- */
+#include <sched.h>
+struct sched_boost {
+    bool active;
+    int policy;                /* to restore */
+    struct sched_param param;
+};
+/* SCHED_FIFO for the calling thread where permitted; end restores the policy. */
+void sched_boost_begin(struct sched_boost *b);
+void sched_boost_end(struct sched_boost *b);
+
+/* ---- waiting (jail_wait.c) ---- */
+struct pollfd;
+/* jail_wait_any plus caller fds polled alongside (jail_run's stdin and input):
+ * returns n when only an extra fd has revents (set in extra[]). */
+int jail_wait_core(struct jail_wait_entry *entries, size_t n, struct pollfd *extra, size_t n_extra,
+                   struct jail_error *err);
+
+/* ---- verdict (jail_verdict.c) ---- */
+struct verdict_facts {
+    bool oom_killed;          /* the cgroup saw an OOM kill */
+    bool memory_guess;        /* no cgroup: a death that looks like RLIMIT_AS */
+    bool forbidden_syscall;
+    bool pids_limit_hit;
+    bool killed;              /* jail_kill was called */
+    enum jail_verdict kill_reason;
+    bool cpu_over_limit;      /* the RLIMIT_CPU backstop or a late reading passed the limit */
+    bool file_size_signal;    /* SIGXFSZ */
+    int exit_code, signal;
+};
+enum jail_verdict verdict_decide(const struct verdict_facts *f);
+
+/* ---- metering (jail_meter.c) ---- */
+/* max(process clock, cgroup, rusage) minus set-up, without any lag compensation. */
+uint64_t jail_cpu_ns_final(struct jail *j);
+
+/* ---- time (monotonic.c) ---- */
+struct timespec ns_to_timespec(uint64_t ns);
+
+#endif

@@ -1,0 +1,116 @@
+/*
+ * jail_meter.c - a jail's CPU time and memory peak. CPU is the larger of the
+ * process clock of pid 1 (all its threads, read by one clock_gettime, every
+ * call) and the cgroup's counter (children too, read at most once a
+ * millisecond to keep jail_cpu_ns cheap), minus what set-up spent before
+ * execve. Both lag a running task by up to a scheduler tick; a frozen task's
+ * counters are exact (descheduling brings them up to date), hence
+ * jail_cpu_ns_exact freezes first. After pid 1 is reaped, its rusage takes
+ * the process clock's place.
+ */
+#include "sandbox/jail_internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#define CGROUP_READ_INTERVAL_NS 1000000u
+
+static uint64_t minus(uint64_t value, uint64_t base)
+{
+    return value > base ? value - base : 0;
+}
+
+static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
+static uint64_t process_clock_ns(const struct jail *j)
+{
+    struct timespec ts;
+    if (j->reaped || !j->has_cpu_clock || clock_gettime(j->cpu_clock, &ts) < 0)
+        return 0;
+    return minus((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec, j->base_proc_ns);
+}
+
+static uint64_t cgroup_clock_ns(struct jail *j, bool fresh)
+{
+    if (!j->cg)
+        return 0;
+    uint64_t now = monotonic_ns();
+    if (fresh || now - j->cgroup_read_at >= CGROUP_READ_INTERVAL_NS) {
+        j->cgroup_cpu_cache = minus(cgroup_cpu_ns(j->cg), j->base_cgroup_ns);
+        j->cgroup_read_at = now;
+    }
+    return j->cgroup_cpu_cache;
+}
+
+static uint64_t timeval_ns(struct timeval tv)
+{
+    return (uint64_t)tv.tv_sec * 1000000000u + (uint64_t)tv.tv_usec * 1000u;
+}
+
+static uint64_t rusage_ns(const struct jail *j)
+{
+    if (!j->reaped)
+        return 0;
+    return minus(timeval_ns(j->rusage.ru_utime) + timeval_ns(j->rusage.ru_stime), j->base_proc_ns);
+}
+
+static uint64_t remember(struct jail *j, uint64_t ns)
+{
+    if (ns > j->cpu_seen)
+        j->cpu_seen = ns;
+    return j->cpu_seen;
+}
+
+uint64_t jail_cpu_ns(struct jail *j)
+{
+    return remember(j, max3(process_clock_ns(j), cgroup_clock_ns(j, false), rusage_ns(j)));
+}
+
+uint64_t jail_cpu_ns_final(struct jail *j)
+{
+    return remember(j, max3(process_clock_ns(j), cgroup_clock_ns(j, true), rusage_ns(j)));
+}
+
+int jail_cpu_ns_exact(struct jail *j, uint64_t *ns, struct jail_error *err)
+{
+    if (j->reaped || j->frozen) {
+        *ns = jail_cpu_ns_final(j);
+        return 0;
+    }
+    if (jail_freeze(j, err) < 0)
+        return -1;
+    *ns = jail_cpu_ns_final(j);
+    return jail_thaw(j, err);
+}
+
+/* Without a cgroup, pid 1's own high-water mark is all we can see while it runs. */
+static uint64_t proc_status_hwm(pid_t pid)
+{
+    char path[64], line[128];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "re");
+    uint64_t kib = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmHWM: %" SCNu64, &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib * 1024u;
+}
+
+uint64_t jail_memory_peak(struct jail *j)
+{
+    if (j->cg) {
+        uint64_t peak = cgroup_memory_peak(j->cg);
+        if (peak)
+            return peak;
+    }
+    if (j->reaped)
+        return (uint64_t)j->rusage.ru_maxrss * 1024u;
+    return proc_status_hwm(j->pid);
+}

@@ -1,0 +1,424 @@
+/*
+ * jail_spawn.c - clone the jail's first process and walk it through its
+ * set-up, talking over two close-on-exec pipes:
+ *
+ *   parent                                child (pid 1 of a new pid namespace)
+ *   clone3(new mount, pid, ipc, uts       setsid, stdio, hostname, join the netns,
+ *          [+user, net when not root])    build the root and pivot_root into it
+ *   [write uid/gid maps], cgroup attach
+ *   "G" ---------------------------------> unshare the cgroup namespace (now in its cgroup),
+ *                                          enter the user namespace, setresuid, rlimits,
+ *                                          drop capabilities, no_new_privs, seccomp
+ *   pidfd_getfd(listener) <--------------- "listener is fd N" (or "ready" without seccomp)
+ *   "A" ---------------------------------> execve
+ *   EOF on the report pipe = execve done; an error record = the step that failed.
+ *
+ * Root-mode jails enter a user namespace made beforehand for their uid slot
+ * (setns), so the only round trips are the two above.
+ */
+#include "sandbox/jail_internal.h"
+#include "sandbox/seccomp_policy.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/pidfd.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SETUP_TIMEOUT_NS (10ull * 1000000000u) /* a child stuck in set-up is the judge's fault */
+#define DEFAULT_PATH "/bin:/usr/bin"
+
+enum child_msg_kind { MSG_ERROR = 1, MSG_LISTENER, MSG_READY };
+struct child_msg {
+    int kind;
+    int value;          /* errno for MSG_ERROR, the fd number for MSG_LISTENER */
+    char step[120];
+};
+
+struct child_fds {
+    int stdin_r, stdout_w, stderr_w;
+    int report_w, go_r;
+};
+
+/* ---- child side: system calls only ---- */
+
+static void copy_step(char *dst, size_t cap, const char *src)
+{
+    size_t i = 0;
+    for (; src && src[i] && i + 1 < cap; i++)
+        dst[i] = src[i];
+    dst[i] = '\0';
+}
+
+static void send_msg(int fd, int kind, int value, const char *step)
+{
+    struct child_msg m;
+    memset(&m, 0, sizeof m);
+    m.kind = kind;
+    m.value = value;
+    copy_step(m.step, sizeof m.step, step);
+    while (write(fd, &m, sizeof m) < 0 && errno == EINTR) {}
+}
+
+_Noreturn static void child_fail(const struct child_fds *f, const char *step, int errnum)
+{
+    send_msg(f->report_w, MSG_ERROR, errnum, step);
+    _exit(127);
+}
+
+/* rc < 0 means failure with errno set. */
+static void need(const struct child_fds *f, int rc, const char *step)
+{
+    if (rc < 0)
+        child_fail(f, step, errno);
+}
+
+/* rc < 0 is -errno. */
+static void need_neg(const struct child_fds *f, int rc, const char *step)
+{
+    if (rc < 0)
+        child_fail(f, step, -rc);
+}
+
+static void wait_for_parent(const struct child_fds *f)
+{
+    char byte;
+    ssize_t n;
+    while ((n = read(f->go_r, &byte, 1)) < 0 && errno == EINTR) {}
+    if (n != 1)
+        _exit(127); /* the judge gave up on us */
+}
+
+static void reset_signals(void)
+{
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    for (int sig = 1; sig < NSIG; sig++)
+        sigaction(sig, &dfl, NULL); /* fails harmlessly for SIGKILL, SIGSTOP and glibc's own */
+}
+
+static void setup_stdio(const struct child_fds *f)
+{
+    need(f, dup2(f->stdin_r, 0), "dup2 stdin");
+    need(f, dup2(f->stdout_w, 1), "dup2 stdout");
+    need(f, dup2(f->stderr_w, 2), "dup2 stderr");
+}
+
+/* Close every fd but 0, 1, 2 and the two set-up pipes, once the namespace fds
+ * are used: RLIMIT_NOFILE then counts from a nearly empty table, so the
+ * seccomp listener still gets a number below it. */
+static void close_inherited_fds(const struct child_fds *f)
+{
+    unsigned low = (unsigned)(f->report_w < f->go_r ? f->report_w : f->go_r);
+    unsigned high = (unsigned)(f->report_w < f->go_r ? f->go_r : f->report_w);
+    if (low > 3)
+        need(f, close_range(3, low - 1, 0), "close_range");
+    if (high > low + 1)
+        need(f, close_range(low + 1, high - 1, 0), "close_range");
+    need(f, close_range(high + 1, ~0U, 0), "close_range");
+}
+
+static void enter_namespaces_and_root(const struct spawn_plan *p, const struct child_fds *f)
+{
+    const char *step = NULL;
+    if (p->clone_ns & CLONE_NEWUTS)
+        need(f, sethostname(JAIL_HOSTNAME, sizeof JAIL_HOSTNAME - 1), "sethostname");
+    if (p->netns_fd >= 0)
+        need(f, setns(p->netns_fd, CLONE_NEWNET), "setns(network namespace)");
+    int rc = mount_plan_apply(p->mounts, &step);
+    need_neg(f, rc, step);
+}
+
+static void enter_user_namespace(const struct spawn_plan *p, const struct child_fds *f)
+{
+    if (p->userns_fd < 0)
+        return; /* created at clone */
+    need(f, setgroups(0, NULL), "setgroups");
+    need(f, setns(p->userns_fd, CLONE_NEWUSER), "setns(user namespace)");
+}
+
+static void become_unprivileged(const struct spawn_plan *p, const struct child_fds *f)
+{
+    const char *step = NULL;
+    need(f, setresgid(JAIL_INNER_GID, JAIL_INNER_GID, JAIL_INNER_GID), "setresgid");
+    need(f, setresuid(JAIL_INNER_UID, JAIL_INNER_UID, JAIL_INNER_UID), "setresuid");
+    int rc = rlimits_apply(p->rlimits, &step);
+    need_neg(f, rc, step);
+    rc = caps_drop_all(&step);
+    need_neg(f, rc, step);
+    /* After the last credential change, which would clear it. */
+    need(f, prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0), "prctl(PR_SET_PDEATHSIG)");
+    need(f, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl(PR_SET_NO_NEW_PRIVS)");
+}
+
+/* Try file in each directory of path, as execvp does; the errno that explains best. */
+static int exec_in_path(const char *file, const char *path, char *const *argv, char *const *envp)
+{
+    int result = ENOENT;
+    size_t file_len = strlen(file);
+    for (const char *dir = path;; dir++) {
+        size_t len = strcspn(dir, ":");
+        const char *prefix = len ? dir : "."; /* an empty entry means the working directory */
+        size_t prefix_len = len ? len : 1;
+        char candidate[PATH_MAX];
+        if (prefix_len + 1 + file_len < sizeof candidate) {
+            memcpy(candidate, prefix, prefix_len);
+            candidate[prefix_len] = '/';
+            memcpy(candidate + prefix_len + 1, file, file_len + 1);
+            execve(candidate, argv, envp);
+            if (errno == EACCES || (errno != ENOENT && errno != ENOTDIR && result != EACCES))
+                result = errno;
+        }
+        dir += len;
+        if (*dir == '\0')
+            return result;
+    }
+}
+
+/* execvpe with PATH taken from the jail's environment, not the judge's. */
+static int exec_command(const struct spawn_plan *p)
+{
+    static char *const empty_env[] = {NULL};
+    char *const *argv = (char *const *)p->argv;
+    char *const *envp = p->envp ? (char *const *)p->envp : empty_env;
+    if (strchr(p->argv[0], '/')) {
+        execve(p->argv[0], argv, envp);
+        return errno;
+    }
+    return exec_in_path(p->argv[0], p->path_env ? p->path_env : DEFAULT_PATH, argv, envp);
+}
+
+_Noreturn static void child_main(const struct spawn_plan *p, const struct child_fds *f)
+{
+    reset_signals();
+    need(f, setsid(), "setsid");
+    bool own_userns = p->clone_ns & CLONE_NEWUSER;
+    if (own_userns) /* our uid has no mapping until the parent writes one */
+        wait_for_parent(f);
+    setup_stdio(f);
+    enter_namespaces_and_root(p, f);
+    if (!own_userns) /* in its cgroup from here on */
+        wait_for_parent(f);
+    if (p->unshare_cgroup_ns)
+        need(f, unshare(CLONE_NEWCGROUP), "unshare(CLONE_NEWCGROUP)");
+    enter_user_namespace(p, f);
+    close_inherited_fds(f);
+    become_unprivileged(p, f);
+    sigset_t none;
+    sigemptyset(&none);
+    need(f, sigprocmask(SIG_SETMASK, &none, NULL), "sigprocmask");
+    if (p->seccomp) {
+        int listener = seccomp_policy_install(p->seccomp);
+        need_neg(f, listener, "seccomp");
+        send_msg(f->report_w, MSG_LISTENER, listener, NULL);
+    } else {
+        send_msg(f->report_w, MSG_READY, 0, NULL);
+    }
+    wait_for_parent(f); /* the parent holds the listener now */
+    child_fail(f, "execve", exec_command(p));
+}
+
+/* ---- parent side ---- */
+
+struct pipes {
+    int in[2], out[2], err[2], report[2], go[2];
+};
+
+static void close_fd(int *fd)
+{
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+static void close_pipes(struct pipes *ps)
+{
+    int *all = (int *)ps;
+    for (size_t i = 0; i < sizeof *ps / sizeof(int); i++)
+        close_fd(&all[i]);
+}
+
+/* A pipe whose ends are not 0, 1 or 2 (the judge may run with those closed). */
+static int make_pipe(int fds[2])
+{
+    if (pipe2(fds, O_CLOEXEC) < 0)
+        return -1;
+    for (int i = 0; i < 2; i++)
+        if (fds[i] < 3) {
+            int moved = fcntl(fds[i], F_DUPFD_CLOEXEC, 3);
+            if (moved < 0)
+                return -1;
+            close(fds[i]);
+            fds[i] = moved;
+        }
+    return 0;
+}
+
+static int make_pipes(struct pipes *ps, struct jail_error *err)
+{
+    int *all = (int *)ps;
+    for (size_t i = 0; i < sizeof *ps / sizeof(int); i++)
+        all[i] = -1;
+    if (make_pipe(ps->in) < 0 || make_pipe(ps->out) < 0 || make_pipe(ps->err) < 0 || make_pipe(ps->report) < 0
+        || make_pipe(ps->go) < 0) {
+        int saved = errno;
+        close_pipes(ps);
+        return jail_fail_errno(err, saved, "pipe");
+    }
+    return 0;
+}
+
+static int send_go(int fd, char byte, struct jail_error *err)
+{
+    ssize_t n;
+    while ((n = write(fd, &byte, 1)) < 0 && errno == EINTR) {}
+    return n == 1 ? 0 : jail_fail_errno(err, n < 0 ? errno : EPIPE, "signal the jail's set-up");
+}
+
+/* 1: a record, 0: end of file (execve done, or the child died), -1: error or timeout. */
+static int read_msg(int fd, uint64_t deadline, struct child_msg *m, struct jail_error *err)
+{
+    for (;;) {
+        ssize_t n = read(fd, m, sizeof *m);
+        if (n == (ssize_t)sizeof *m)
+            return 1;
+        if (n == 0)
+            return 0;
+        if (n > 0)
+            return jail_fail(err, "short record from the jail's set-up");
+        if (errno == EINTR)
+            continue;
+        if (errno != EAGAIN)
+            return jail_fail_errno(err, errno, "read the jail's set-up");
+        uint64_t now = monotonic_ns();
+        if (now >= deadline)
+            return jail_fail(err, "the jail's set-up did not finish within %llu s",
+                             (unsigned long long)(SETUP_TIMEOUT_NS / 1000000000u));
+        struct pollfd pfd = {.fd = fd, .events = POLLIN};
+        struct timespec left = ns_to_timespec(deadline - now);
+        ppoll(&pfd, 1, &left, NULL);
+    }
+}
+
+static int child_error(const struct spawn_plan *p, const struct child_msg *m, struct jail_error *err)
+{
+    char step[sizeof m->step];
+    copy_step(step, sizeof step, m->step);
+    if (strcmp(step, "execve") == 0)
+        return jail_fail_errno(err, m->value, "execve %s", p->argv[0]);
+    return jail_fail_errno(err, m->value, "%s", step);
+}
+
+static void read_baselines(const struct spawn_plan *p, pid_t pid, struct spawn_result *out)
+{
+    clockid_t clock;
+    struct timespec ts;
+    out->base_proc_ns = 0;
+    if (clock_getcpuclockid(pid, &clock) == 0 && clock_gettime(clock, &ts) == 0)
+        out->base_proc_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    out->base_cgroup_ns = p->cgroup ? cgroup_cpu_ns(p->cgroup) : 0;
+}
+
+/* From "G" to execve: take the listener, release the child, wait for exec. */
+static int handshake(const struct spawn_plan *p, struct pipes *ps, struct spawn_result *out,
+                     struct jail_error *err)
+{
+    uint64_t deadline = monotonic_ns() + SETUP_TIMEOUT_NS;
+    struct child_msg m;
+    bool released = false;
+    fcntl(ps->report[0], F_SETFL, O_NONBLOCK);
+    if (send_go(ps->go[1], 'G', err) < 0)
+        return -1;
+    for (;;) {
+        int got = read_msg(ps->report[0], deadline, &m, err);
+        if (got < 0)
+            return -1;
+        if (got == 0)
+            return released ? 0 : jail_fail(err, "the jail's set-up process died before execve");
+        if (m.kind == MSG_ERROR)
+            return child_error(p, &m, err);
+        if (released)
+            return jail_fail(err, "unexpected record from the jail's set-up");
+        if (m.kind == MSG_LISTENER && (out->listener_fd = pidfd_getfd(out->pidfd, m.value, 0)) < 0)
+            return jail_fail_errno(err, errno, "pidfd_getfd(seccomp listener)");
+        read_baselines(p, out->pid, out);
+        if (send_go(ps->go[1], 'A', err) < 0)
+            return -1;
+        released = true;
+    }
+}
+
+static int attach_and_map(const struct spawn_plan *p, pid_t pid, bool cloned_into_cgroup, struct jail_error *err)
+{
+    if ((p->clone_ns & CLONE_NEWUSER) && ns_user_write_maps(pid, &p->map, true, err) < 0)
+        return -1;
+    if (p->cgroup && !cloned_into_cgroup && cgroup_attach(p->cgroup, pid, err) < 0)
+        return -1;
+    return 0;
+}
+
+static void abandon_child(struct spawn_result *out)
+{
+    pidfd_send_signal(out->pidfd, SIGKILL, NULL, 0);
+    while (waitpid(out->pid, NULL, 0) < 0 && errno == EINTR) {}
+    close_fd(&out->pidfd);
+    close_fd(&out->listener_fd);
+}
+
+static void keep_parent_ends(struct pipes *ps, struct spawn_result *out)
+{
+    out->stdin_fd = ps->in[1];
+    out->stdout_fd = ps->out[0];
+    out->stderr_fd = ps->err[0];
+    ps->in[1] = ps->out[0] = ps->err[0] = -1;
+    fcntl(out->stdin_fd, F_SETFL, O_NONBLOCK);
+    fcntl(out->stdout_fd, F_SETFL, O_NONBLOCK);
+    fcntl(out->stderr_fd, F_SETFL, O_NONBLOCK);
+}
+
+int jail_spawn(const struct spawn_plan *p, struct spawn_result *out, struct jail_error *err)
+{
+    struct pipes ps;
+    memset(out, 0, sizeof *out);
+    out->pidfd = out->listener_fd = out->stdin_fd = out->stdout_fd = out->stderr_fd = -1;
+    if (make_pipes(&ps, err) < 0)
+        return -1;
+    int cgroup_fd = p->cgroup ? cgroup_dir_fd(p->cgroup) : -1;
+    pid_t pid = clone3_fork(p->clone_ns, cgroup_fd, &out->pidfd);
+    if (pid == -ENOSYS && cgroup_fd >= 0) { /* no clone3: attach after clone instead */
+        cgroup_fd = -1;
+        pid = clone3_fork(p->clone_ns, cgroup_fd, &out->pidfd);
+    }
+    if (pid == 0) {
+        struct child_fds f = {ps.in[0], ps.out[1], ps.err[1], ps.report[1], ps.go[0]};
+        child_main(p, &f);
+    }
+    close_fd(&ps.in[0]);
+    close_fd(&ps.out[1]);
+    close_fd(&ps.err[1]);
+    close_fd(&ps.report[1]);
+    close_fd(&ps.go[0]);
+    if (pid < 0) {
+        close_pipes(&ps);
+        return jail_fail_errno(err, -pid, "clone3");
+    }
+    out->pid = pid;
+    if (attach_and_map(p, pid, cgroup_fd >= 0, err) < 0 || handshake(p, &ps, out, err) < 0) {
+        abandon_child(out);
+        close_pipes(&ps);
+        return -1;
+    }
+    keep_parent_ends(&ps, out);
+    close_pipes(&ps);
+    return 0;
+}

@@ -1,0 +1,184 @@
+/*
+ * bench_jail.c - the jail's costs, each next to a baseline measured in the same run:
+ *   spawn: a static `true` by plain fork+exec, in the full jail, and by `bwrap --unshare-all`;
+ *   reading a jail's CPU time, next to clock_gettime(CLOCK_MONOTONIC);
+ *   the CPU overshoot past a budget before a busy program is stopped.
+ * Usage: bench_jail PROGS_DIR [runs]   (PROGS_DIR holds static_true and busy_loop)
+ */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sandbox/jail.h"
+#include "tests/bench/bench_common.h"
+
+extern char **environ;
+
+static uint64_t time_fork_exec(const char *path)
+{
+    uint64_t t0 = bench_now_ns();
+    pid_t pid = fork();
+    if (pid == 0) {
+        char *argv[] = {(char *)path, NULL};
+        char *envp[] = {NULL};
+        execve(path, argv, envp);
+        _exit(127);
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    return bench_now_ns() - t0;
+}
+
+static uint64_t time_bwrap(const char *dir)
+{
+    char *argv[] = {"bwrap", "--unshare-all", "--ro-bind", (char *)dir, "/bot", "--dev", "/dev", "--proc", "/proc",
+                    "/bot/static_true", NULL};
+    uint64_t t0 = bench_now_ns();
+    pid_t pid;
+    if (posix_spawnp(&pid, "bwrap", NULL, NULL, argv, environ) != 0) return 0;
+    int status;
+    waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return 0;
+    return bench_now_ns() - t0;
+}
+
+static struct jail_spec spec_for(const char *dir, const char *const *argv, uint64_t cpu_ns)
+{
+    struct jail_spec spec = {0};
+    spec.argv = argv;
+    spec.dir = dir;
+    spec.mode = ISOLATION_STRICT;
+    spec.limits.memory_bytes = 256u << 20;
+    spec.limits.cpu_ns = cpu_ns;
+    return spec;
+}
+
+static int jail_true_once(const char *dir, uint64_t *elapsed)
+{
+    static const char *const argv[] = {"/bot/static_true", NULL};
+    struct jail_spec spec = spec_for(dir, argv, 0);
+    struct jail_error err;
+    struct jail_report rep;
+    struct jail *j;
+    uint64_t t0 = bench_now_ns();
+    if (jail_start(&spec, &j, &err) < 0) {
+        fprintf(stderr, "bench: %s\n", err.msg);
+        return -1;
+    }
+    jail_close_stdin(j);
+    struct jail_wait_entry w = {.jail = j, .fd = -1};
+    while (!jail_has_ended(j))
+        if (jail_wait_any(&w, 1, &err) < 0) break;
+    if (jail_finish(j, &rep, &err) < 0 || rep.verdict != VERDICT_OK) {
+        fprintf(stderr, "bench: jailed true: %s %s\n", jail_verdict_name(rep.verdict), err.msg);
+        return -1;
+    }
+    *elapsed = bench_now_ns() - t0;
+    return 0;
+}
+
+static void bench_spawn(const char *dir, size_t runs)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/static_true", dir);
+    uint64_t *fe = calloc(runs, sizeof *fe), *jl = calloc(runs, sizeof *jl), *bw = calloc(runs, sizeof *bw);
+    size_t n_bw = 0, n_jl = 0;
+    int have_bwrap = time_bwrap(dir) != 0;
+    for (size_t i = 0; i < runs; i++) { /* interleaved so machine noise hits all three alike */
+        fe[i] = time_fork_exec(path);
+        if (jail_true_once(dir, &jl[n_jl]) == 0) n_jl++;
+        if (have_bwrap && (bw[n_bw] = time_bwrap(dir)) != 0) n_bw++;
+    }
+    struct bench_stats sf = bench_summarise(fe, runs), sj = bench_summarise(jl, n_jl), sb = bench_summarise(bw, n_bw);
+    printf("spawn a static `true` (%zu runs each, interleaved)\n", runs);
+    bench_print("plain fork+exec", sf);
+    bench_print("full jail (strict)", sj);
+    if (have_bwrap) bench_print("bwrap --unshare-all", sb);
+    else printf("  bwrap --unshare-all: not installed (apt-get install bubblewrap)\n");
+    if (n_jl) printf("  ratio jail / fork+exec: %.2f (median)\n", sj.median_us / sf.median_us);
+    if (n_jl && n_bw) printf("  ratio jail / bwrap:     %.2f (median; target <= 0.40)\n", sj.median_us / sb.median_us);
+    free(fe); free(jl); free(bw);
+}
+
+static void bench_cpu_read(const char *dir)
+{
+    static const char *const argv[] = {"/bot/busy_loop", NULL};
+    struct jail_spec spec = spec_for(dir, argv, 0);
+    struct jail_error err;
+    struct jail_report rep;
+    struct jail *j;
+    if (jail_start(&spec, &j, &err) < 0) { fprintf(stderr, "bench: %s\n", err.msg); return; }
+    enum { N = 200000 };
+    volatile uint64_t sink = 0;
+    uint64_t t0 = bench_now_ns();
+    for (int i = 0; i < N; i++) sink += jail_cpu_ns(j);
+    uint64_t t_jail = bench_now_ns() - t0;
+    t0 = bench_now_ns();
+    for (int i = 0; i < N; i++) sink += bench_now_ns();
+    uint64_t t_mono = bench_now_ns() - t0;
+    uint64_t exact_total = 0;
+    enum { NX = 200 };
+    for (int i = 0; i < NX; i++) {
+        uint64_t v, a = bench_now_ns();
+        jail_cpu_ns_exact(j, &v, &err);
+        exact_total += bench_now_ns() - a;
+    }
+    jail_kill(j, VERDICT_CPU_LIMIT, "benchmark done");
+    jail_finish(j, &rep, &err);
+    printf("reading a busy jail's CPU time (%d reads)\n", N);
+    printf("  jail_cpu_ns:                 %8.3f us per read\n", t_jail / 1e3 / N);
+    printf("  clock_gettime(MONOTONIC):    %8.3f us per read (baseline)   ratio %.1f\n", t_mono / 1e3 / N,
+           (double)t_jail / (double)t_mono);
+    printf("  jail_cpu_ns_exact (freeze):  %8.1f us per read\n", exact_total / 1e3 / NX);
+    (void)sink;
+}
+
+static void bench_overshoot(const char *dir, size_t runs)
+{
+    static const char *const argv[] = {"/bot/busy_loop", NULL};
+    const uint64_t limit = 30u * 1000000u;
+    uint64_t *over = calloc(runs, sizeof *over);
+    size_t n = 0;
+    for (size_t i = 0; i < runs; i++) {
+        struct jail_spec spec = spec_for(dir, argv, 0);
+        struct jail_error err;
+        struct jail_report rep;
+        struct jail *j;
+        if (jail_start(&spec, &j, &err) < 0) { fprintf(stderr, "bench: %s\n", err.msg); break; }
+        struct jail_wait_entry w = {.jail = j, .fd = -1, .cpu_limit_ns = limit};
+        while (jail_wait_any(&w, 1, &err) >= 0 && w.event != JAIL_EVENT_CPU_LIMIT && w.event != JAIL_EVENT_ENDED) {}
+        jail_kill(j, VERDICT_CPU_LIMIT, "budget");
+        if (jail_finish(j, &rep, &err) == 0 && rep.cpu_ns >= limit) over[n++] = rep.cpu_ns - limit;
+    }
+    struct bench_stats s = bench_summarise(over, n);
+    printf("CPU overshoot past a %llu ms budget before a busy program is stopped (%zu runs)\n",
+           (unsigned long long)(limit / 1000000), n);
+    bench_print("overshoot (CPU)", s);
+    printf("  p99 overshoot: %.0f us (target < 1000 us)\n", s.p99_us);
+    free(over);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) { fprintf(stderr, "usage: bench_jail PROGS_DIR [runs]\n"); return 2; }
+    size_t runs = argc > 2 ? strtoul(argv[2], NULL, 10) : 500;
+    struct isolation_report probe;
+    struct jail_error err;
+    if (jail_global_init(ISOLATION_STRICT, &probe, &err) < 0) {
+        fprintf(stderr, "bench_jail: %s\n", err.msg);
+        return 1;
+    }
+    char dir[PATH_MAX];
+    if (!realpath(argv[1], dir)) { perror(argv[1]); return 1; }
+    printf("== bench_jail (cgroup backend %s)\n", probe.cgroup_backend);
+    bench_spawn(dir, runs);
+    bench_cpu_read(dir);
+    bench_overshoot(dir, runs / 5 > 20 ? runs / 5 : 20);
+    return 0;
+}

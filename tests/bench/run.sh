@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# make bench: run every benchmark binary given (figures printed, never asserted).
+set -eu
+cd "$(dirname "$0")/../.."
+runs=${BENCH_RUNS:-500}
+for b in "$@"; do
+    case "${b##*/}" in
+        bench_jail) "$b" build/progs "$runs" ;;
+        *) "$b" ;;
+    esac
+    echo
+done

@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# 10_exec.sh - `judge exec` and `judge doctor` end to end: verdicts, exit codes,
+# signals, metering, limits, the report's keys, usage errors, isolation modes,
+# and what an unprivileged user gets.
+source "$(dirname "$0")/../lib.sh"
+PROGS=$ROOT/build/progs
+T=$(e2e_tmpdir)
+chmod 0755 "$T"
+trap 'rm -rf "$T"' EXIT
+
+if [ ! -x "$PROGS/exec_exit" ]; then
+    fail exec "build/progs/exec_exit is missing: run make programs"
+    e2e_exit
+fi
+
+# jexec NAME [OPTIONS...] -- CMD...: run with a report at $T/NAME.json, stdout at $T/NAME.out.
+jexec() {
+    local name=$1; shift
+    "$JUDGE" exec --dir "$PROGS" --report "$T/$name.json" --stdout "$T/$name.out" --stderr "$T/$name.err" \
+        "$@" </dev/null
+}
+field() { json_get "$T/$1.json" "$2"; }
+has_line() { grep -qxF -- "$2" "$1"; }
+
+# ---- running, exit codes, signals -------------------------------------------------
+
+jexec c_ok -- ./exec_exit 0
+check exec/c_program_ok [ $? = 0 -a "$(field c_ok verdict)" = OK -a "$(field c_ok exit_code)" = 0 ]
+check exec/c_program_output has_line "$T/c_ok.out" "exit 0"
+
+jexec py --profile interpreter -- /usr/bin/python3 -c 'import sys; print(6*7); sys.exit(0)'
+check exec/python3_ok [ "$(field py verdict)" = OK -a "$(field py exit_code)" = 0 ]
+check exec/python3_output has_line "$T/py.out" "42"
+
+jexec exit3 -- ./exec_exit 3
+check exec/exit_code_3 [ $? = 0 -a "$(field exit3 verdict)" = RUNTIME_ERROR -a "$(field exit3 exit_code)" = 3 \
+                         -a "$(field exit3 signal)" = 0 ]
+
+jexec segv -- ./exec_signal segv
+check exec/signal_11 [ "$(field segv verdict)" = RUNTIME_ERROR -a "$(field segv signal)" = 11 \
+                       -a "$(field segv exit_code)" = -1 ]
+
+# ---- metering and limits --------------------------------------------------------------
+
+jexec cpu300 --cpu 5 -- ./exec_cpu 300
+measured=$(sed -n 's/^cpu_ns //p' "$T/cpu300.out")
+reported=$(field cpu300 cpu_ns)
+diff=$(( ${reported:-0} - ${measured:-0} )); diff=${diff#-}
+check exec/cpu_300ms_within_2ms [ -n "$measured" -a "$(field cpu300 verdict)" = OK -a "$diff" -le 2000000 ]
+[ "$diff" -le 2000000 ] || echo "# cpu: program measured $measured ns, judge reported $reported ns"
+
+jexec mem --memory 100M -- ./exec_touch 200
+check exec/memory_200M_under_100M [ "$(field mem verdict)" = MEMORY_LIMIT ]
+check exec/memory_peak_reported [ "$(field mem memory_peak_bytes)" -ge $((90 << 20)) ]
+
+jexec memok --memory 100M -- ./exec_touch 20
+check exec/memory_20M_under_100M [ "$(field memok verdict)" = OK ]
+
+jexec cpulim --cpu 0.5 --wall 10 -- ./exec_cpu 5000
+cpu=$(field cpulim cpu_ns)
+check exec/cpu_limit [ "$(field cpulim verdict)" = CPU_LIMIT -a "$cpu" -ge 500000000 -a "$cpu" -lt 600000000 ]
+
+jexec walllim --wall 0.5 -- ./exec_sleep 5000
+wall=$(field walllim wall_ns)
+check exec/wall_limit [ "$(field walllim verdict)" = WALL_LIMIT -a "$wall" -ge 500000000 -a "$wall" -lt 1500000000 ]
+
+head -c 300000 /dev/urandom > "$T/input"
+jexec cat --stdin "$T/input" -- ./exec_cat
+check exec/stdin_to_stdout cmp -s "$T/input" "$T/cat.out"
+
+jexec outlim --stdin "$T/input" --output-limit 100k -- ./exec_cat
+check exec/output_limit [ "$(field outlim verdict)" = OUTPUT_LIMIT -a "$(stat -c %s "$T/outlim.out")" -le 102400 ]
+
+# ---- environment, directories ---------------------------------------------------------
+
+jexec env --env GREETING=hello --env EMPTY= -- ./exec_env
+check exec/environment_exact [ "$(sort "$T/env.out" | tr '\n' ' ')" = \
+    "EMPTY= GREETING=hello PATH=/usr/local/bin:/usr/bin:/bin cwd /bot " ]
+
+mkdir -p "$T/rw" && chmod 0777 "$T/rw" && echo "from the host" > "$T/stdin-rw"
+jexec rw --rw-dir "$T/rw" --stdin "$T/stdin-rw" -- ./exec_cat /data/copy
+check exec/rw_dir_written [ "$(cat "$T/rw/copy" 2>/dev/null)" = "from the host" ]
+
+"$JUDGE" exec --dir "$PROGS" --report - --stdout /dev/null -- ./exec_exit 0 </dev/null > "$T/stdout-report"
+check exec/report_to_stdout [ "$(json_get "$T/stdout-report" verdict)" = OK ]
+
+# ---- the report's keys ------------------------------------------------------------------
+
+check_report_keys() {
+    python3 - "$1" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert list(r) == ["verdict", "exit_code", "signal", "cpu_ns", "wall_ns", "memory_peak_bytes",
+                   "syscall", "isolation", "note"], list(r)
+for k in ("exit_code", "signal", "cpu_ns", "wall_ns", "memory_peak_bytes"):
+    assert type(r[k]) is int, k
+assert isinstance(r["verdict"], str) and isinstance(r["note"], str)
+layers = ["user_ns", "pid_ns", "mount_ns", "net_ns", "ipc_ns", "uts_ns", "cgroup_ns", "pivot_root",
+          "seccomp", "capabilities", "no_new_privs", "memory_limit", "pids_limit", "cpu_meter",
+          "freezer", "rlimits"]
+iso = r["isolation"]
+assert list(iso) == layers + ["cgroup", "privileged", "degraded", "how"], list(iso)
+assert all(iso[l] in ("on", "degraded", "off") for l in layers)
+assert iso["cgroup"] in ("v1", "v2", "none") and type(iso["privileged"]) is bool
+assert iso["degraded"] == any(iso[l] != "on" for l in layers)
+assert sorted(iso["how"]) == sorted(l for l in layers if iso[l] != "on")
+s = r["syscall"]
+if s is not None:
+    assert list(s) == ["name", "arch", "nr", "args"] and len(s["args"]) == 6
+    assert all(type(a) is int for a in s["args"])
+EOF
+}
+check exec/report_keys_ok check_report_keys "$T/c_ok.json"
+check exec/report_keys_signal check_report_keys "$T/segv.json"
+check exec/report_syscall_null [ "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["syscall"])' "$T/c_ok.json")" = None ]
+
+# ---- usage errors: exit 2, one line naming the problem ------------------------------------
+
+usage_case() {  # NAME EXPECTED-TEXT ARGS...
+    local name=$1 text=$2; shift 2
+    "$JUDGE" exec "$@" </dev/null >/dev/null 2>"$T/usage.err"
+    local rc=$?
+    if [ $rc = 2 ] && [ "$(wc -l < "$T/usage.err")" = 1 ] && grep -qF -- "$text" "$T/usage.err"; then
+        ok "exec/usage_$name"
+    else
+        fail "exec/usage_$name" "exit $rc, stderr: $(head -2 "$T/usage.err")"
+    fi
+}
+usage_case no_command "no command given"
+usage_case no_command_after_dashes "no command given" --cpu 1 --
+usage_case bad_cpu "--cpu: bad value 'abc'" --cpu abc -- /bin/true
+usage_case negative_wall "--wall: bad value '-1'" --wall -1 -- /bin/true
+usage_case bad_memory_suffix "--memory: bad value '12X'" --memory 12X -- /bin/true
+usage_case memory_overflow "--memory: bad value '99999999999999G'" --memory 99999999999999G -- /bin/true
+usage_case unknown_option "unknown option '--frobnicate'" --frobnicate -- /bin/true
+usage_case missing_value "option --cpu needs a value" --cpu
+usage_case bad_isolation "--isolation is strict or best-effort, not 'lax'" --isolation lax -- /bin/true
+usage_case bad_env "--env wants NAME=VALUE, got 'NOEQUALS'" --env NOEQUALS -- /bin/true
+usage_case missing_dir "--dir $T/nope: No such file or directory" --dir "$T/nope" -- /bin/true
+usage_case missing_stdin "cannot open --stdin $T/nope" --stdin "$T/nope" -- /bin/true
+"$JUDGE" exec --help > "$T/help.out"
+check exec/help_exits_0 [ $? = 0 -a "$(head -1 "$T/help.out")" = "usage: judge exec [OPTIONS] -- CMD [ARGS...]" ]
+
+# ---- isolation: strict as root, then what an unprivileged user gets -------------------------
+
+if [ "$(id -u)" = 0 ]; then
+    jexec strict --isolation strict -- ./exec_exit 0
+    check exec/strict_mode_as_root [ $? = 0 -a "$(field strict verdict)" = OK \
+        -a "$(field strict isolation.degraded)" = False -a "$(field strict isolation.privileged)" = True \
+        -a "$(field strict isolation.cgroup)" = v1 ]
+
+    "$JUDGE" doctor > "$T/doctor.out"
+    rc=$?
+    check exec/doctor_as_root_exits_0 [ $rc = 0 ]
+    check exec/doctor_table_header grep -qE '^layer +\| status +\| detail +\| fix$' "$T/doctor.out"
+    check exec/doctor_strict_available [ "$(tail -1 "$T/doctor.out")" = "strict mode: available" ]
+    for layer in user_ns pid_ns mount_ns net_ns ipc_ns uts_ns cgroup_ns pivot_root seccomp capabilities \
+                 no_new_privs cgroup memory_limit pids_limit cpu_meter freezer; do
+        check "exec/doctor_layer_$layer" grep -qE "^$layer +\| on " "$T/doctor.out"
+    done
+    "$JUDGE" doctor --json > "$T/doctor.json"
+    check exec/doctor_json [ "$(json_get "$T/doctor.json" strict)" = available -a "$(json_get "$T/doctor.json" missing)" = "[]" ]
+
+    # As nobody: no writable cgroup, so strict mode is refused and best-effort runs degraded.
+    AS_NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+    (cd / && "${AS_NOBODY[@]}" "$JUDGE" doctor > "$T/doctor-nobody.out" 2>&1)
+    rc=$?
+    check exec/doctor_as_nobody_exits_1 [ $rc = 1 ]
+    check exec/doctor_as_nobody_unprivileged grep -qE '^root +\| info +\| running as uid 65534 \(unprivileged\)' "$T/doctor-nobody.out"
+    check exec/doctor_as_nobody_verdict [ "$(tail -1 "$T/doctor-nobody.out")" = \
+        "strict mode: refused (missing: user_ns, memory_limit, pids_limit, cpu_meter, freezer)" ]
+
+    (cd / && "${AS_NOBODY[@]}" "$JUDGE" exec --isolation strict --dir "$PROGS" -- ./exec_exit 0 \
+        </dev/null >/dev/null 2>"$T/strict-nobody.err")
+    rc=$?
+    check exec/strict_as_nobody_refused [ $rc = 3 -a "$(wc -l < "$T/strict-nobody.err")" = 1 ]
+    check exec/strict_as_nobody_names_layer grep -qF 'user_ns is degraded' "$T/strict-nobody.err"
+
+    (cd / && "${AS_NOBODY[@]}" "$JUDGE" exec --isolation best-effort --dir "$PROGS" --report - \
+        --stdout /dev/null -- ./exec_exit 0 </dev/null > "$T/nobody.json" 2>"$T/nobody.err")
+    rc=$?
+    check exec/best_effort_as_nobody_runs [ $rc = 0 -a "$(json_get "$T/nobody.json" verdict)" = OK ]
+    check exec/best_effort_as_nobody_unprivileged [ "$(json_get "$T/nobody.json" isolation.privileged)" = False \
+        -a "$(json_get "$T/nobody.json" isolation.degraded)" = True -a "$(json_get "$T/nobody.json" isolation.cgroup)" = none ]
+    check exec/best_effort_as_nobody_names_layers [ "$(python3 -c 'import json,sys
+print(", ".join(sorted(json.load(open(sys.argv[1]))["isolation"]["how"])))' "$T/nobody.json")" = \
+        "cpu_meter, freezer, memory_limit, pids_limit, user_ns" ]
+else
+    skip exec/isolation "run as root to check strict mode, doctor, and the unprivileged view"
+fi
+
+e2e_exit

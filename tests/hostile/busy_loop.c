@@ -1,0 +1,7 @@
+/* busy_loop: spin forever -> CPU_LIMIT. */
+#include "hostile.h"
+
+int main(void)
+{
+    burn_cpu_forever();
+}

@@ -1,0 +1,16 @@
+# tests/lib.sh - helpers for the end-to-end scripts in tests/e2e/ (source it).
+# Each check prints one line: "ok NAME", "skip NAME: why" or "FAIL NAME: why".
+: "${JUDGE:?set JUDGE to the judge binary}"
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+E2E_FAILED=0
+ok()   { echo "ok $1"; }
+skip() { echo "skip $1: $2"; }
+fail() { echo "FAIL $1: $2"; E2E_FAILED=1; }
+# check NAME CONDITION-COMMAND... : ok if the command succeeds, FAIL otherwise.
+check() { local name=$1; shift; if "$@"; then ok "$name"; else fail "$name" "$*"; fi; }
+# json_get FILE KEY: one top-level value of a JSON object (python3 is on every Debian CI image we use).
+json_get() { python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))
+for k in sys.argv[2].split("."): v=v[k]
+print(v)' "$1" "$2"; }
+e2e_tmpdir() { mktemp -d "${TMPDIR:-/tmp}/judge-e2e.XXXXXX"; }
+e2e_exit() { exit $E2E_FAILED; }

@@ -1,0 +1,395 @@
+/*
+ * test_sandbox_jail.c - what a program sees inside a strict jail, and how its
+ * end is reported. Runs real jails (root required).
+ */
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "sandbox/jail_internal.h"
+#include "tests/unit/jail_fixture.h"
+
+START_TEST(true_exits_ok)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "exit 0");
+    c.argv[0] = "/bin/true";
+    c.argv[1] = NULL;
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_int_eq(o.rep.exit_code, 0);
+    ck_assert_int_eq(o.rep.signal, 0);
+    ck_assert_uint_gt(o.rep.wall_ns, 0);
+    ck_assert_uint_gt(o.rep.memory_peak_bytes, 0);
+}
+END_TEST
+
+START_TEST(exit_code_is_reported)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "exit 7");
+    struct outcome o;
+    run(&c, &o);
+    ck_assert_int_eq(o.rc, 0);
+    ck_assert_int_eq(o.rep.verdict, VERDICT_RUNTIME_ERROR);
+    ck_assert_int_eq(o.rep.exit_code, 7);
+    ck_assert_int_eq(o.rep.signal, 0);
+    ck_assert_str_eq(o.rep.note, "exit code 7");
+}
+END_TEST
+
+START_TEST(signal_is_reported)
+{
+    fixture_init();
+    struct command c;
+    python_command(&c, "import ctypes; ctypes.string_at(0)");
+    struct outcome o;
+    run(&c, &o);
+    ck_assert_msg(o.rc == 0, "%s", o.err.msg);
+    ck_assert_msg(o.rep.verdict == VERDICT_RUNTIME_ERROR, "%s: %s", jail_verdict_name(o.rep.verdict), o.rep.note);
+    ck_assert_int_eq(o.rep.signal, SIGSEGV);
+    ck_assert_int_eq(o.rep.exit_code, -1);
+    ck_assert_ptr_nonnull(strstr(o.rep.note, "signal 11"));
+}
+END_TEST
+
+START_TEST(python_runs)
+{
+    fixture_init();
+    struct command c;
+    python_command(&c, "print(sum(range(10)))");
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "45\n");
+}
+END_TEST
+
+START_TEST(environment_is_exactly_envp)
+{
+    fixture_init();
+    static const char *const env[] = {"A=1", "B=two words", NULL};
+    struct command c;
+    shell_command(&c, "");
+    c.argv[0] = "/usr/bin/env";
+    c.argv[1] = NULL;
+    c.spec.envp = env;
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "A=1\nB=two words\n");
+    c.spec.envp = NULL;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "");
+}
+END_TEST
+
+START_TEST(only_standard_fds_are_open)
+{
+    fixture_init();
+    int leak_bait = open("/dev/null", O_RDONLY); /* deliberately not close-on-exec */
+    ck_assert_int_ge(leak_bait, 3);
+    struct command c;
+    shell_command(&c, "ls /proc/1/fd"); /* ls runs as pid 2: it lists the shell's fds */
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "0\n1\n2\n");
+    close(leak_bait);
+}
+END_TEST
+
+START_TEST(no_capabilities_no_new_privs_seccomp_on)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "grep -E '^(CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs|Seccomp):' /proc/self/status");
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "CapInh:\t0000000000000000\nCapPrm:\t0000000000000000\nCapEff:\t0000000000000000\n"
+                            "CapBnd:\t0000000000000000\nCapAmb:\t0000000000000000\nNoNewPrivs:\t1\nSeccomp:\t2\n");
+}
+END_TEST
+
+START_TEST(runs_as_unprivileged_uid)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "grep -E '^(Uid|Gid):' /proc/self/status; cat /proc/self/uid_map");
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_ptr_nonnull(strstr(o.out, "Uid:\t1000\t1000\t1000\t1000\n"));
+    ck_assert_ptr_nonnull(strstr(o.out, "Gid:\t1000\t1000\t1000\t1000\n"));
+    unsigned inner, host, count;
+    const char *map = strstr(o.out, "\n      ");
+    ck_assert_ptr_nonnull(map);
+    ck_assert_int_eq(sscanf(map, "%u %u %u", &inner, &host, &count), 3);
+    ck_assert_uint_eq(inner, 1000);
+    ck_assert_uint_ge(host, JAIL_UID_BASE);
+    ck_assert_uint_eq(count, 1);
+}
+END_TEST
+
+START_TEST(concurrent_jails_have_different_host_uids)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "read line");
+    struct jail *a, *b;
+    struct jail_error err;
+    ck_assert_msg(jail_start(&c.spec, &a, &err) == 0, "%s", err.msg);
+    ck_assert_msg(jail_start(&c.spec, &b, &err) == 0, "%s", err.msg);
+    long uid_a = status_field(a->pid, "Uid"), uid_b = status_field(b->pid, "Uid");
+    long gid_a = status_field(a->pid, "Gid"), gid_b = status_field(b->pid, "Gid");
+    ck_assert_int_ge(uid_a, JAIL_UID_BASE);
+    ck_assert_int_ge(uid_b, JAIL_UID_BASE);
+    ck_assert_int_ne(uid_a, uid_b);
+    ck_assert_int_ne(gid_a, gid_b);
+    struct jail_report ra, rb;
+    jail_kill(a, VERDICT_WALL_LIMIT, "test over");
+    jail_kill(b, VERDICT_WALL_LIMIT, "test over");
+    ck_assert_int_eq(jail_finish(a, &ra, &err), 0);
+    ck_assert_int_eq(jail_finish(b, &rb, &err), 0);
+    ck_assert_int_eq(ra.verdict, VERDICT_WALL_LIMIT);
+    ck_assert_str_eq(ra.note, "test over");
+}
+END_TEST
+
+START_TEST(hostname_is_jail)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "cat /proc/sys/kernel/hostname");
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "jail\n");
+}
+END_TEST
+
+START_TEST(network_has_only_loopback)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "grep : /proc/net/dev | cut -d: -f1 | tr -d ' '; cat /sys/class/net/lo/operstate 2>/dev/null || true");
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "lo\n"); /* and no /sys at all */
+}
+END_TEST
+
+START_TEST(command_is_pid_one)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "echo $$; tr '\\0' ' ' < /proc/1/cmdline");
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "1\n/bin/sh -c echo $$; tr '\\0' ' ' < /proc/1/cmdline ");
+}
+END_TEST
+
+START_TEST(dev_has_exactly_five_nodes)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "ls -A /dev; echo x > /dev/null && head -c 3 /dev/zero | wc -c");
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "full\nnull\nrandom\nurandom\nzero\n3\n");
+}
+END_TEST
+
+START_TEST(root_and_bot_read_only_tmp_writable_and_capped)
+{
+    fixture_init();
+    char dir[] = "/var/tmp/jail-test-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    chmod(dir, 0755);
+    struct command c;
+    shell_command(&c, "pwd; touch /x 2>/dev/null || echo root-ro; touch /bot/x 2>/dev/null || echo bot-ro;"
+                      "echo hi > /tmp/f && cat /tmp/f;"
+                      "head -c 2000000 /dev/zero > /tmp/big 2>/dev/null || echo tmp-full;"
+                      "ls -A /");
+    c.spec.dir = dir;
+    c.spec.limits.tmp_bytes = 1 << 20;
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "/bot\nroot-ro\nbot-ro\nhi\ntmp-full\nbin\nbot\ndev\netc\nlib\nlib64\nproc\nsbin\ntmp\nusr\n");
+    rmdir(dir);
+}
+END_TEST
+
+START_TEST(extra_read_only_bind_is_visible)
+{
+    fixture_init();
+    char dir[] = "/var/tmp/jail-extra-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    chmod(dir, 0755);
+    char file[64], script[256];
+    snprintf(file, sizeof file, "%s/data.txt", dir);
+    FILE *f = fopen(file, "w");
+    fputs("extra\n", f);
+    fclose(f);
+    chmod(file, 0644);
+    snprintf(script, sizeof script, "cat %s; touch %s/y 2>/dev/null || echo ro", file, dir);
+    const char *binds[] = {dir, NULL};
+    struct command c;
+    shell_command(&c, script);
+    c.spec.extra_ro_binds = binds;
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "extra\nro\n");
+    unlink(file);
+    rmdir(dir);
+}
+END_TEST
+
+START_TEST(start_errors_are_one_line)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "");
+    c.argv[0] = "/bot/missing";
+    c.argv[1] = NULL;
+    c.spec.dir = "/tmp";
+    struct jail *j;
+    struct jail_error err;
+    ck_assert_int_eq(jail_start(&c.spec, &j, &err), -1);
+    ck_assert_str_eq(err.msg, "jail: execve /bot/missing: No such file or directory");
+    c.spec.dir = "/nonexistent-bot-dir";
+    ck_assert_int_eq(jail_start(&c.spec, &j, &err), -1);
+    ck_assert_str_eq(err.msg, "jail: bot directory /nonexistent-bot-dir: No such file or directory");
+    c.spec.dir = NULL;
+    c.argv[0] = NULL;
+    ck_assert_int_eq(jail_start(&c.spec, &j, &err), -1);
+    ck_assert_str_eq(err.msg, "jail: no command to run");
+    ck_assert_int_eq(jail_start(NULL, &j, &err), -1);
+}
+END_TEST
+
+START_TEST(command_found_through_jail_path)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "");
+    c.argv[0] = "echo";
+    c.argv[1] = "found";
+    c.argv[2] = NULL;
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "found\n");
+}
+END_TEST
+
+START_TEST(no_fds_leak_in_the_judge)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "echo warm");
+    struct outcome o;
+    run_ok(&c, &o); /* first jail: pooled cgroup and cached namespaces stay open */
+    int before = count_open_fds();
+    for (int i = 0; i < 5; i++) {
+        run_ok(&c, &o);
+        struct jail *j;
+        struct jail_error err;
+        struct jail_report rep;
+        ck_assert_int_eq(jail_start(&c.spec, &j, &err), 0);
+        jail_kill(j, VERDICT_WALL_LIMIT, "stop");
+        ck_assert_int_eq(jail_finish(j, &rep, &err), 0);
+    }
+    ck_assert_int_eq(count_open_fds(), before);
+}
+END_TEST
+
+START_TEST(cgroup_is_emptied_and_returned)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "sleep 100 & sleep 100 & echo started; wait");
+    struct jail *j;
+    struct jail_error err;
+    ck_assert_int_eq(jail_start(&c.spec, &j, &err), 0);
+    ck_assert_ptr_nonnull(j->cg);
+    char line[32];
+    FILE *out = fdopen(dup(jail_stdout_fd(j)), "r");
+    fcntl(fileno(out), F_SETFL, 0);
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, out));
+    fclose(out);
+    ck_assert_int_eq(cgroup_count_procs(j->cg), 3);
+    char procs[512];
+    snprintf(procs, sizeof procs, "%s/cgroup.procs", cgroup_path(j->cg));
+    pid_t pid1 = j->pid;
+    struct jail_report rep;
+    jail_kill(j, VERDICT_WALL_LIMIT, "done");
+    ck_assert_int_eq(jail_finish(j, &rep, &err), 0);
+    FILE *f = fopen(procs, "r"); /* pooled (then empty) or removed */
+    if (f) {
+        ck_assert_int_eq(fgetc(f), EOF);
+        fclose(f);
+    }
+    ck_assert_int_eq(kill(pid1, 0), -1);
+}
+END_TEST
+
+START_TEST(forbidden_call_is_reported)
+{
+    fixture_init();
+    struct command c;
+    python_command(&c, "import socket; socket.socket(socket.AF_INET); print('not reached')");
+    struct outcome o;
+    run(&c, &o);
+    ck_assert_msg(o.rc == 0, "%s", o.err.msg);
+    ck_assert_int_eq(o.rep.verdict, VERDICT_FORBIDDEN_SYSCALL);
+    ck_assert(o.rep.has_syscall);
+    ck_assert_str_eq(o.rep.syscall.name, "socket");
+    ck_assert_str_eq(o.rep.syscall.arch, "x86_64");
+    ck_assert_uint_eq(o.rep.syscall.args[0], 2); /* AF_INET */
+    ck_assert_str_eq(o.rep.note, "forbidden system call socket (x86_64)");
+    ck_assert_ptr_null(strstr(o.out, "not reached"));
+}
+END_TEST
+
+START_TEST(isolation_report_is_filled)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "exit 0");
+    struct outcome o;
+    run_ok(&c, &o);
+    const struct isolation_report *iso = &o.rep.isolation;
+    ck_assert(iso->privileged);
+    ck_assert(!iso->degraded);
+    for (int l = 0; l < LAYER_COUNT; l++)
+        ck_assert_msg(iso->state[l] == LAYER_ON && iso->how[l][0], "%s", jail_layer_name(l));
+    ck_assert_ptr_nonnull(strstr(iso->how[LAYER_USER_NS], "host uid"));
+}
+END_TEST
+
+int main(void)
+{
+    TCase *tc = tcase_create("jail");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, true_exits_ok);
+    tcase_add_test(tc, exit_code_is_reported);
+    tcase_add_test(tc, signal_is_reported);
+    tcase_add_test(tc, python_runs);
+    tcase_add_test(tc, environment_is_exactly_envp);
+    tcase_add_test(tc, only_standard_fds_are_open);
+    tcase_add_test(tc, no_capabilities_no_new_privs_seccomp_on);
+    tcase_add_test(tc, runs_as_unprivileged_uid);
+    tcase_add_test(tc, concurrent_jails_have_different_host_uids);
+    tcase_add_test(tc, hostname_is_jail);
+    tcase_add_test(tc, network_has_only_loopback);
+    tcase_add_test(tc, command_is_pid_one);
+    tcase_add_test(tc, dev_has_exactly_five_nodes);
+    tcase_add_test(tc, root_and_bot_read_only_tmp_writable_and_capped);
+    tcase_add_test(tc, extra_read_only_bind_is_visible);
+    tcase_add_test(tc, start_errors_are_one_line);
+    tcase_add_test(tc, command_found_through_jail_path);
+    tcase_add_test(tc, no_fds_leak_in_the_judge);
+    tcase_add_test(tc, cgroup_is_emptied_and_returned);
+    tcase_add_test(tc, forbidden_call_is_reported);
+    tcase_add_test(tc, isolation_report_is_filled);
+    return run_suite(single_case_suite("sandbox_jail", tc));
+}

@@ -1,0 +1,265 @@
+/*
+ * test_sandbox_wait.c - jail_wait_any's events (readable, ended, CPU and wall
+ * limits, forbidden calls) across several jails, freezing and metering, and a
+ * forbidden call still reported when nobody was waiting. Runs real jails.
+ */
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+
+#include "sandbox/jail_internal.h"
+#include "tests/unit/jail_fixture.h"
+
+static struct jail *start(const char *script)
+{
+    struct command c;
+    shell_command(&c, script);
+    struct jail *j;
+    struct jail_error err;
+    ck_assert_msg(jail_start(&c.spec, &j, &err) == 0, "%s", err.msg);
+    return j;
+}
+
+static struct jail *start_python(const char *code)
+{
+    struct command c;
+    python_command(&c, code);
+    struct jail *j;
+    struct jail_error err;
+    ck_assert_msg(jail_start(&c.spec, &j, &err) == 0, "%s", err.msg);
+    return j;
+}
+
+static enum jail_verdict finish(struct jail *j, struct jail_report *rep)
+{
+    struct jail_error err;
+    ck_assert_msg(jail_finish(j, rep, &err) == 0, "%s", err.msg);
+    return rep->verdict;
+}
+
+static int wait_one(struct jail_wait_entry *e)
+{
+    struct jail_error err;
+    int got = jail_wait_any(e, 1, &err);
+    ck_assert_msg(got == 0, "%s", err.msg);
+    return e->event;
+}
+
+START_TEST(readable_then_ended)
+{
+    fixture_init();
+    struct jail *j = start("echo hi");
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
+    char buf[16];
+    ck_assert_int_eq(read(e.fd, buf, sizeof buf), 3);
+    ck_assert_int_eq(memcmp(buf, "hi\n", 3), 0);
+    enum jail_event ev = wait_one(&e);
+    if (ev == JAIL_EVENT_READABLE) { /* end of file may come before the exit is seen */
+        ck_assert_int_eq(read(e.fd, buf, sizeof buf), 0);
+        e.fd = -1;
+        ev = wait_one(&e);
+    }
+    ck_assert_int_eq(ev, JAIL_EVENT_ENDED);
+    ck_assert(jail_has_ended(j));
+    struct jail_report rep;
+    ck_assert_int_eq(finish(j, &rep), VERDICT_OK);
+}
+END_TEST
+
+START_TEST(data_is_reported_before_the_end)
+{
+    fixture_init();
+    struct jail *j = start("echo last words");
+    jail_close_stdin(j);
+    struct pollfd p = {jail_stdout_fd(j), POLLIN, 0};
+    ck_assert_int_eq(poll(&p, 1, 5000), 1);
+    while (!jail_has_ended(j))
+        usleep(1000);
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE); /* drain first, then ENDED */
+    struct jail_report rep;
+    ck_assert_int_eq(finish(j, &rep), VERDICT_OK);
+}
+END_TEST
+
+START_TEST(first_of_several_jails)
+{
+    fixture_init();
+    struct jail *quiet = start("sleep 100");
+    struct jail *talker = start("sleep 0.2; echo me");
+    struct jail_wait_entry e[2] = {
+        {quiet, jail_stdout_fd(quiet), 0, 0, JAIL_EVENT_NONE},
+        {talker, jail_stdout_fd(talker), 0, 0, JAIL_EVENT_NONE},
+    };
+    struct jail_error err;
+    ck_assert_int_eq(jail_wait_any(e, 2, &err), 1);
+    ck_assert_int_eq(e[1].event, JAIL_EVENT_READABLE);
+    ck_assert_int_eq(e[0].event, JAIL_EVENT_NONE);
+    struct jail_report rep;
+    jail_kill(quiet, VERDICT_WALL_LIMIT, "test");
+    ck_assert_int_eq(finish(quiet, &rep), VERDICT_WALL_LIMIT);
+    ck_assert_int_eq(finish(talker, &rep), VERDICT_OK);
+}
+END_TEST
+
+START_TEST(deadline_gives_wall_limit)
+{
+    fixture_init();
+    struct jail *j = start("sleep 100");
+    uint64_t t0 = monotonic_ns();
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, t0 + 150 * MS, JAIL_EVENT_NONE};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_WALL_LIMIT);
+    ck_assert_uint_ge(monotonic_ns(), t0 + 150 * MS);
+    jail_kill(j, VERDICT_WALL_LIMIT, "wall");
+    struct jail_report rep;
+    ck_assert_int_eq(finish(j, &rep), VERDICT_WALL_LIMIT);
+    ck_assert_int_eq(rep.signal, SIGKILL);
+}
+END_TEST
+
+START_TEST(cpu_limit_leaves_the_jail_frozen)
+{
+    fixture_init();
+    struct jail *j = start("while :; do :; done");
+    struct jail_wait_entry e = {j, -1, 100 * MS, 0, JAIL_EVENT_NONE};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_CPU_LIMIT);
+    ck_assert(jail_is_frozen(j));
+    uint64_t a, b;
+    struct jail_error err;
+    ck_assert_int_eq(jail_cpu_ns_exact(j, &a, &err), 0);
+    usleep(20000);
+    ck_assert_int_eq(jail_cpu_ns_exact(j, &b, &err), 0);
+    ck_assert_uint_eq(a, b); /* frozen: not a nanosecond more */
+    ck_assert_uint_ge(a, 100 * MS);
+    ck_assert_uint_le(a, 101 * MS);
+    jail_kill(j, VERDICT_CPU_LIMIT, "cpu");
+    struct jail_report rep;
+    ck_assert_int_eq(finish(j, &rep), VERDICT_CPU_LIMIT);
+    ck_assert_uint_le(rep.cpu_ns, 101 * MS);
+}
+END_TEST
+
+START_TEST(cpu_limit_passed_during_a_read)
+{
+    fixture_init();
+    struct jail *j = start("while :; do :; done");
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 50 * MS, 0, JAIL_EVENT_NONE};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_CPU_LIMIT);
+    e.cpu_limit_ns = 10 * MS; /* already far past: reported at once */
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_CPU_LIMIT);
+    jail_kill(j, VERDICT_CPU_LIMIT, "cpu");
+    struct jail_report rep;
+    finish(j, &rep);
+}
+END_TEST
+
+START_TEST(freeze_stops_the_meter)
+{
+    fixture_init();
+    struct jail *j = start("while :; do :; done");
+    struct jail_error err;
+    usleep(30000);
+    ck_assert_int_eq(jail_freeze(j, &err), 0);
+    ck_assert(jail_is_frozen(j));
+    uint64_t frozen = jail_cpu_ns(j);
+    usleep(30000);
+    ck_assert_uint_eq(jail_cpu_ns(j), frozen);
+    ck_assert_int_eq(jail_thaw(j, &err), 0);
+    ck_assert(!jail_is_frozen(j));
+    usleep(30000);
+    uint64_t exact;
+    ck_assert_int_eq(jail_cpu_ns_exact(j, &exact, &err), 0);
+    ck_assert_uint_gt(exact, frozen);
+    ck_assert_uint_ge(jail_cpu_ns(j), exact);
+    ck_assert(!jail_is_frozen(j));
+    ck_assert_uint_gt(jail_memory_peak(j), 0);
+    jail_kill(j, VERDICT_CPU_LIMIT, "done");
+    struct jail_report rep;
+    finish(j, &rep);
+    ck_assert_uint_ge(rep.cpu_ns, exact);
+}
+END_TEST
+
+START_TEST(forbidden_call_event)
+{
+    fixture_init();
+    struct jail *j = start_python("import os; os.setuid(0)");
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    enum jail_event ev;
+    while ((ev = wait_one(&e)) == JAIL_EVENT_READABLE) {
+        char buf[256];
+        if (read(e.fd, buf, sizeof buf) <= 0)
+            e.fd = -1;
+    }
+    ck_assert_int_eq(ev, JAIL_EVENT_SYSCALL);
+    struct jail_syscall call;
+    ck_assert(jail_forbidden_syscall(j, &call));
+    ck_assert_str_eq(call.name, "setuid");
+    struct jail_report rep;
+    ck_assert_int_eq(finish(j, &rep), VERDICT_FORBIDDEN_SYSCALL);
+    ck_assert_str_eq(rep.syscall.name, "setuid");
+}
+END_TEST
+
+START_TEST(forbidden_call_found_by_finish)
+{
+    fixture_init();
+    struct jail *j = start_python("import socket; socket.socket()");
+    usleep(300000); /* nobody waits: the call stays pending in the listener */
+    struct jail_report rep;
+    ck_assert_int_eq(finish(j, &rep), VERDICT_FORBIDDEN_SYSCALL);
+    ck_assert_str_eq(rep.syscall.name, "socket");
+}
+END_TEST
+
+START_TEST(stdin_pipe_is_usable)
+{
+    fixture_init();
+    struct jail *j = start("read a; echo \"[$a]\"");
+    int in = jail_stdin_fd(j);
+    ck_assert_int_ge(in, 0);
+    ck_assert_int_ne(fcntl(in, F_GETFL) & O_NONBLOCK, 0);
+    ck_assert_int_ne(fcntl(in, F_GETFD) & FD_CLOEXEC, 0);
+    ck_assert_int_eq(write(in, "ping\n", 5), 5);
+    jail_close_stdin(j);
+    ck_assert_int_eq(jail_stdin_fd(j), -1);
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
+    char buf[16] = "";
+    ck_assert_int_eq(read(e.fd, buf, sizeof buf), 7);
+    ck_assert_int_eq(memcmp(buf, "[ping]\n", 7), 0);
+    struct jail_report rep;
+    ck_assert_int_eq(finish(j, &rep), VERDICT_OK);
+}
+END_TEST
+
+START_TEST(wait_rejects_bad_arguments)
+{
+    fixture_init();
+    struct jail_error err;
+    ck_assert_int_eq(jail_wait_any(NULL, 0, &err), -1);
+    ck_assert_str_eq(err.msg, "jail: wait: no jail given");
+    struct jail_wait_entry e = {NULL, -1, 0, 0, JAIL_EVENT_NONE};
+    ck_assert_int_eq(jail_wait_any(&e, 1, &err), -1);
+    ck_assert_str_eq(err.msg, "jail: wait: entry 0 has no jail");
+}
+END_TEST
+
+int main(void)
+{
+    TCase *tc = tcase_create("wait");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, readable_then_ended);
+    tcase_add_test(tc, data_is_reported_before_the_end);
+    tcase_add_test(tc, first_of_several_jails);
+    tcase_add_test(tc, deadline_gives_wall_limit);
+    tcase_add_test(tc, cpu_limit_leaves_the_jail_frozen);
+    tcase_add_test(tc, cpu_limit_passed_during_a_read);
+    tcase_add_test(tc, freeze_stops_the_meter);
+    tcase_add_test(tc, forbidden_call_event);
+    tcase_add_test(tc, forbidden_call_found_by_finish);
+    tcase_add_test(tc, stdin_pipe_is_usable);
+    tcase_add_test(tc, wait_rejects_bad_arguments);
+    return run_suite(single_case_suite("sandbox_wait", tc));
+}
