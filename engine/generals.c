@@ -4,8 +4,9 @@
  *
  * Events (game_take_events), one compact JSON object per line. Every event that changes
  * cells carries "cells": the changed cells only, each [i, j, type, owner, units] as it is
- * after the event. Starting from the map and applying every "cells" list in order, a
- * viewer rebuilds the board after every event:
+ * after the event; except "growth", which carries the rule instead. Starting from the map,
+ * applying every "cells" list in order and doing each growth itself, a viewer rebuilds the
+ * board after every event:
  *   {"t":"start","round":0,"order":[2,1],"cells":[...]}       capitals handed out (G3, G4)
  *   {"t":"pass","round":R,"player":P}                          a -1 reply
  *   {"t":"move","round":R,"player":P,"move":[opt,i,j,i2,j2],"cells":[...]}
@@ -15,8 +16,13 @@
  *   {"t":"eliminated","round":R,"player":P,"by":VIOLATION,"cells":[...]}
  *                                                              G12; VIOLATION is a
  *                                                              violation_name(), e.g. "time"
- *   {"t":"growth","round":R,"cells":[...]}                     G13, in rounds where any
- *                                                              growth period divides R
+ *   {"t":"growth","round":R,"cities":C,"land":L}               G13 at the end of round R,
+ *                                                              only when some cell grows
+ *       C units are added to every owned city and capital (type 2 or 3, owner > 0), and L
+ *       units to every owned empty cell (type 1, owner > 0). C is city_growth_amount when
+ *       city_growth_period divides R, L is land_growth_amount when land_growth_period
+ *       divides R; each is 0 otherwise, and also when it reached no cell. Neutral cells
+ *       never grow. The changes are not listed: the viewer applies them to its board.
  *   {"t":"end","round":R,"reason":"last_player"|"turn_limit"}
  */
 #include <stdio.h>
@@ -190,25 +196,24 @@ static void eliminate_for_violation(struct generals *g, int p, enum violation_ki
     log_frame(g);
 }
 
-/* G13, for the round just finished. */
+/* G13, for the round just finished. The event states the amounts, not the cells. */
 static void grow(struct generals *g)
 {
     bool cities = g->round % g->params[GP_CITY_GROWTH_PERIOD] == 0;
     bool land = g->round % g->params[GP_LAND_GROWTH_PERIOD] == 0;
     if (!cities && !land)
         return;
-    int64_t city_amount = cities ? g->params[GP_CITY_GROWTH_AMOUNT] : 0;
-    int64_t land_amount = land ? g->params[GP_LAND_GROWTH_AMOUNT] : 0;
-    struct generals_board *b = &g->board;
-    for (size_t c = 0; c < b->cells; c++) {
-        if (b->owner[c] == 0)
-            continue;
-        int64_t amount = b->type[c] == CELL_EMPTY ? land_amount : city_amount;
-        if (amount)
-            generals_board_set(b, c, b->type[c], b->owner[c], b->units[c] + amount);
+    struct generals_growth grown =
+        generals_board_grow(&g->board, cities ? g->params[GP_CITY_GROWTH_AMOUNT] : 0,
+                            land ? g->params[GP_LAND_GROWTH_AMOUNT] : 0);
+    if (grown.cities || grown.land) {
+        event_begin(g, "growth", 0);
+        ev_puts(g, ",\"cities\":");
+        ev_i64(g, grown.cities);
+        ev_puts(g, ",\"land\":");
+        ev_i64(g, grown.land);
+        event_end(g, false);
     }
-    event_begin(g, "growth", 0);
-    event_end(g, true);
     if (cities)
         log_frame(g);
 }

@@ -48,7 +48,7 @@ int generals_map_players(const struct game_map *map);
 void generals_map_free(struct game_map *map);
 
 /* generals_board.c: the cells in play, with each player's totals and vision kept up to date
- * and the cells changed since the last generals_board_write_changes(). */
+ * and the cells generals_board_set() changed since the last generals_board_write_changes(). */
 struct generals_board {
     int n, m, k;
     size_t cells;
@@ -60,14 +60,26 @@ struct generals_board {
     size_t *changed, n_changed;
     uint8_t *is_changed;
     /* Each cell's visible §5 line ("1 t owner units\n" or "1 4\n"), kept formatted so a
-     * prompt is one fixed-size copy per cell. */
+     * prompt is one fixed-size copy per visible cell. */
     char (*line)[GENERALS_LINE_SLOT];
     uint8_t *line_len;
+    /* Each cell's hidden §5 line ("0 1\n" or "0 2\n"), 4 bytes each, back to back: a run
+     * of hidden cells is one copy. */
+    char *hidden;
+    /* Every city and capital cell, in row-major order. The set never changes (G11 and G12
+     * only turn capitals into cities), so city growth (G13) need not visit every cell. */
+    size_t *towns, n_towns;
 };
 /* Every capital neutral with 0 units, other cells as the map gives them, nothing changed. */
 int generals_board_init(struct generals_board *b, const struct generals_map *map, int vision_radius);
 void generals_board_free(struct generals_board *b);
 void generals_board_set(struct generals_board *b, size_t c, int type, int owner, int64_t units);
+/* G13: adds city_amount to every owned city and capital, land_amount to every owned empty
+ * cell. Totals and lines follow; no change is recorded (the growth event carries the rule,
+ * not the cells). Each amount comes back as it was applied: 0 if it reached no cell. */
+struct generals_growth { int64_t cities, land; };
+struct generals_growth generals_board_grow(struct generals_board *b, int64_t city_amount,
+                                           int64_t land_amount);
 /* The §5 state as `viewer` sees it (fog of war); viewer 0 sees everything (the §10 frame). */
 int generals_board_write_state(const struct generals_board *b, int viewer, struct strbuf *out);
 /* The changed cells as a JSON array of [i, j, type, owner, units]; forgets them. */

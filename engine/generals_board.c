@@ -1,4 +1,5 @@
 /* generals_board.c - the generals cells in play: totals, vision, changes, and their text. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,29 @@ static void format_line(struct generals_board *b, size_t c)
     b->line_len[c] = (uint8_t)(w - start);
 }
 
+/* The cell's hidden line, into its 4 bytes: "0 2" for a city or mountain, else "0 1". */
+static void format_hidden(struct generals_board *b, size_t c)
+{
+    int t = b->type[c];
+    memcpy(b->hidden + 4 * c, t == CELL_CITY || t == CELL_MOUNTAIN ? "0 2\n" : "0 1\n", 4);
+}
+
+static bool is_town(int type)
+{
+    return type == CELL_CITY || type == CELL_CAPITAL;
+}
+
+/* Lists the city and capital cells, and formats every cell's lines. */
+static void index_cells(struct generals_board *b)
+{
+    for (size_t c = 0; c < b->cells; c++) {
+        if (is_town(b->type[c]))
+            b->towns[b->n_towns++] = c;
+        format_line(b, c);
+        format_hidden(b, c);
+    }
+}
+
 int generals_board_init(struct generals_board *b, const struct generals_map *map, int vision_radius)
 {
     memset(b, 0, sizeof *b);
@@ -61,16 +85,17 @@ int generals_board_init(struct generals_board *b, const struct generals_map *map
     b->is_changed = calloc(b->cells, 1);
     b->line = malloc(b->cells * sizeof *b->line);
     b->line_len = malloc(b->cells);
+    b->hidden = malloc(4 * b->cells);
+    b->towns = malloc(b->cells * sizeof *b->towns);
     if (!b->type || !b->owner || !b->units || !b->vision || !b->changed || !b->is_changed ||
-        !b->line || !b->line_len) {
+        !b->line || !b->line_len || !b->hidden || !b->towns) {
         generals_board_free(b);
         return -1;
     }
     memcpy(b->type, map->type, b->cells);
-    for (size_t c = 0; c < b->cells; c++) {
+    for (size_t c = 0; c < b->cells; c++)
         b->units[c] = map->type[c] == CELL_CITY ? map->army[c] : 0;
-        format_line(b, c);
-    }
+    index_cells(b);
     return 0;
 }
 
@@ -84,6 +109,8 @@ void generals_board_free(struct generals_board *b)
     free(b->is_changed);
     free(b->line);
     free(b->line_len);
+    free(b->hidden);
+    free(b->towns);
     memset(b, 0, sizeof *b);
 }
 
@@ -127,18 +154,98 @@ void generals_board_set(struct generals_board *b, size_t c, int type, int owner,
     b->units[c] = units;
     count_cell(b, c, +1);
     format_line(b, c);
+    format_hidden(b, c);
     if (!b->is_changed[c]) {
         b->is_changed[c] = 1;
         b->changed[b->n_changed++] = c;
     }
 }
 
+/* Adds amount to the units of cell c, which has an owner. */
+static void grow_cell(struct generals_board *b, size_t c, int64_t amount)
+{
+    b->units[c] += amount;
+    b->army[b->owner[c]] += amount;
+    format_line(b, c);
+}
+
+/* Whether any owned city or capital grew. */
+static bool grow_towns(struct generals_board *b, int64_t amount)
+{
+    bool grew = false;
+    for (size_t x = 0; x < b->n_towns; x++) {
+        size_t c = b->towns[x];
+        if (b->owner[c]) {
+            grow_cell(b, c, amount);
+            grew = true;
+        }
+    }
+    return grew;
+}
+
+/* Whether any owned empty cell grew. */
+static bool grow_land(struct generals_board *b, int64_t amount)
+{
+    bool grew = false;
+    for (size_t c = 0; c < b->cells; c++) {
+        if (b->owner[c] && b->type[c] == CELL_EMPTY) {
+            grow_cell(b, c, amount);
+            grew = true;
+        }
+    }
+    return grew;
+}
+
+struct generals_growth generals_board_grow(struct generals_board *b, int64_t city_amount,
+                                           int64_t land_amount)
+{
+    struct generals_growth grown = {0, 0};
+    if (city_amount && grow_towns(b, city_amount))
+        grown.cities = city_amount;
+    if (land_amount && grow_land(b, land_amount))
+        grown.land = land_amount;
+    return grown;
+}
+
 /* Longest statistics line: two 20-digit numbers, a space and '\n'. */
 #define MAX_STATS_LINE 42
 
+/* The first cell from c on with a non-zero vision count (cells if none); four at a time. */
+static size_t next_seen(const uint16_t *vision, size_t c, size_t cells)
+{
+    uint64_t four;
+    while (c + 4 <= cells && (memcpy(&four, vision + c, sizeof four), four == 0))
+        c += 4;
+    while (c < cells && !vision[c])
+        c++;
+    return c;
+}
+
+/* Every cell as the owner of vision sees it: a run of hidden cells is one copy from
+ * b->hidden, a visible cell one slot copy; vision NULL sees everything. */
+static char *write_cells(const struct generals_board *b, const uint16_t *vision, char *w)
+{
+    const size_t cells = b->cells;
+    const char(*line)[GENERALS_LINE_SLOT] = b->line;
+    const uint8_t *line_len = b->line_len;
+    size_t c = 0;
+    while (c < cells) {
+        size_t start = c;
+        if (vision)
+            c = next_seen(vision, c, cells);
+        memcpy(w, b->hidden + 4 * start, 4 * (c - start));
+        w += 4 * (c - start);
+        for (; c < cells && (!vision || vision[c]); c++) {
+            memcpy(w, line[c], GENERALS_LINE_SLOT);
+            w += line_len[c];
+        }
+    }
+    return w;
+}
+
 int generals_board_write_state(const struct generals_board *b, int viewer, struct strbuf *out)
 {
-    /* Every cell copies a whole slot, so room for cells * slot bytes is reserved. */
+    /* Every visible cell copies a whole slot, so room for cells * slot bytes is reserved. */
     if (sb_reserve(out, 2 + (size_t)b->k * MAX_STATS_LINE + b->cells * GENERALS_LINE_SLOT) < 0)
         return -1;
     char *w = out->data + out->len;
@@ -146,17 +253,7 @@ int generals_board_write_state(const struct generals_board *b, int viewer, struc
     *w++ = '\n';
     for (int p = 1; p <= b->k; p++)
         w = put_pair(w, b->army[p], b->land[p]);
-    const uint16_t *vision = viewer ? b->vision + (size_t)(viewer - 1) * b->cells : NULL;
-    for (size_t c = 0; c < b->cells; c++) {
-        if (vision && !vision[c]) {
-            int t = b->type[c];
-            memcpy(w, t == CELL_CITY || t == CELL_MOUNTAIN ? "0 2\n" : "0 1\n", 4);
-            w += 4;
-        } else {
-            memcpy(w, b->line[c], GENERALS_LINE_SLOT);
-            w += b->line_len[c];
-        }
-    }
+    w = write_cells(b, viewer ? b->vision + (size_t)(viewer - 1) * b->cells : NULL, w);
     *w = '\0';
     out->len = (size_t)(w - out->data);
     return 0;

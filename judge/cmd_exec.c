@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "judge/commands.h"
+#include "judge/atomic_file.h"
 #include "judge/run_report.h"
 
 #define DEFAULT_PATH "PATH=/usr/local/bin:/usr/bin:/bin"
@@ -266,7 +267,7 @@ static int parse_options(int argc, char **argv, struct exec_options *o)
 
 /* ---- running -------------------------------------------------------------- */
 
-struct exec_files { int in_fd, out_fd, err_fd; struct report_target report; };
+struct exec_files { int in_fd, out_fd, err_fd; struct atomic_file report; };
 
 static int open_output(const char *path, int fallback)
 {
@@ -288,7 +289,7 @@ static int open_failed(const char *option, const char *path)
 
 static int open_files(const struct exec_options *o, struct exec_files *f)
 {
-    *f = (struct exec_files){-1, -1, -1, {.dir_fd = -1}};
+    *f = (struct exec_files){-1, -1, -1, {.dir_fd = -1, .fd = -1}};
     f->in_fd = o->stdin_path ? open(o->stdin_path, O_RDONLY | O_CLOEXEC) : fd_is_open(0) ? 0 : -1;
     if (o->stdin_path && f->in_fd < 0)
         return open_failed("--stdin", o->stdin_path);
@@ -298,9 +299,11 @@ static int open_files(const struct exec_options *o, struct exec_files *f)
     f->err_fd = open_output(o->stderr_path, fd_is_open(2) ? 2 : -1);
     if (o->stderr_path && f->err_fd < 0)
         return open_failed("--stderr", o->stderr_path);
-    struct jail_error err;
-    if (o->report_path && strcmp(o->report_path, "-") && report_target_open(&f->report, o->report_path, &err) < 0) {
-        fprintf(stderr, "judge exec: %s\n", err.msg);
+    /* Created before the command runs: nothing it does can redirect the report. */
+    char err[320];
+    if (o->report_path && strcmp(o->report_path, "-") &&
+        atomic_file_create(&f->report, o->report_path, 0644, err, sizeof err) < 0) {
+        fprintf(stderr, "judge exec: %s\n", err);
         return -1;
     }
     return 0;
@@ -314,7 +317,7 @@ static void close_files(struct exec_files *f)
         close(f->out_fd);
     if (f->err_fd > 2)
         close(f->err_fd);
-    report_target_close(&f->report);
+    atomic_file_abort(&f->report); /* a no-op once committed */
 }
 
 static int write_report(const struct exec_options *o, struct exec_files *f, const struct jail_report *r)
@@ -330,7 +333,8 @@ static int write_report(const struct exec_options *o, struct exec_files *f, cons
         if (fputs(text, stdout) == EOF || fflush(stdout) == EOF)
             snprintf(err.msg, sizeof err.msg, "cannot write the report to stdout: %s", strerror(errno));
     } else {
-        report_target_write(&f->report, text, &err);
+        if (atomic_file_write(&f->report, text, strlen(text), err.msg, sizeof err.msg) == 0)
+            atomic_file_commit(&f->report, err.msg, sizeof err.msg);
     }
     if (err.msg[0]) {
         fprintf(stderr, "judge exec: %s\n", err.msg);

@@ -10,7 +10,7 @@
 #include "engine/game.h"
 #include "engine/strbuf.h"
 #include "judge/commands.h"
-#include "judge/run_report.h"
+#include "judge/atomic_file.h"
 
 static const char usage_text[] =
     "usage: judge mapgen GAME --rows N --cols M --players K --seed S [--mountains PCT]\n"
@@ -220,14 +220,9 @@ static int write_output(const char *path, const char *text)
         }
         return EXIT_OK;
     }
-    struct report_target target;
-    struct jail_error err;
-    int rc = report_target_open(&target, path, &err);
-    if (rc == 0)
-        rc = report_target_write(&target, text, &err);
-    report_target_close(&target);
-    if (rc < 0) {
-        fprintf(stderr, "judge mapgen: %s\n", err.msg);
+    char err[320];
+    if (atomic_file_write_whole(path, text, strlen(text), err, sizeof err) < 0) {
+        fprintf(stderr, "judge mapgen: %s\n", err);
         return EXIT_INTERNAL;
     }
     return EXIT_OK;

@@ -90,7 +90,7 @@ static int parse_one(struct run_options *o, int opt, const char *arg)
         o->json = true;
         return 0;
     default:
-        return usage_error("unknown option (see judge run --help)");
+        return usage_error("unexpected option");
     }
 }
 
@@ -113,6 +113,8 @@ static int parse_args(int argc, char **argv, struct run_options *o)
         }
         if (opt == ':')
             return usage_error("%s needs a value", argv[optind - 1]);
+        if (opt == '?')
+            return usage_error("unknown option %s (see judge run --help)", argv[optind - 1]);
         int rc = parse_one(o, opt, optarg);
         if (rc)
             return rc;

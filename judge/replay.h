@@ -59,7 +59,7 @@ int replay_record_violation(struct strbuf *sb, int player, const struct match_vi
 int replay_record_event(struct strbuf *sb, const char *engine_json, size_t len);
 int replay_record_result(struct strbuf *sb, const struct match_setup *s,
                          const struct match_outcome *o, uint64_t wall_ns);
-/* The isolation report as `judge exec` shapes it (layer -> state, cgroup, ...). */
+/* The isolation report as `judge exec` shapes it (judge/run_report.h). */
 int replay_record_isolation(struct strbuf *sb, const struct isolation_report *iso);
 
 /* ---- reading ------------------------------------------------------------------ */

@@ -1,8 +1,10 @@
 /* replay_records.c - the JSON text of each kind of replay line (docs/replay-format.md). */
 #include <inttypes.h>
+#include <json-c/json.h>
 #include <string.h>
 
 #include "judge/replay.h"
+#include "judge/run_report.h"
 
 /* Every sb_* call returns 0 or -1; chain them and keep the first failure. */
 #define PUT(expr)             \
@@ -52,19 +54,12 @@ static int put_kv_bool(struct strbuf *sb, const char *key, bool v)
 
 int replay_record_isolation(struct strbuf *sb, const struct isolation_report *iso)
 {
-    PUT(sb_putc(sb, '{'));
-    for (int l = 0; l < LAYER_COUNT; l++)
-        PUT(put_kv_str(sb, jail_layer_name((enum jail_layer)l), layer_state_name(iso->state[l])));
-    PUT(put_kv_str(sb, "cgroup", iso->cgroup_backend));
-    PUT(put_kv_bool(sb, "privileged", iso->privileged));
-    PUT(put_kv_bool(sb, "degraded", iso->degraded));
-    PUT(put_key(sb, "how"));
-    PUT(sb_putc(sb, '{'));
-    for (int l = 0; l < LAYER_COUNT; l++)
-        if (iso->state[l] != LAYER_ON)
-            PUT(put_kv_str(sb, jail_layer_name((enum jail_layer)l), iso->how[l]));
-    PUT(sb_putc(sb, '}'));
-    return sb_putc(sb, '}');
+    struct json_object *o = isolation_report_to_json(iso);   /* `judge exec`'s own shape */
+    int rc = o ? sb_puts(sb, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+                                                                   JSON_C_TO_STRING_NOSLASHESCAPE))
+               : -1;
+    json_object_put(o);
+    return rc;
 }
 
 static int put_params(struct strbuf *sb, const struct match_setup *s)

@@ -28,17 +28,4 @@ int run_report_from_json(const struct json_object *obj, struct jail_report *r, s
 int isolation_report_from_json(const struct json_object *obj, struct isolation_report *iso,
                                struct jail_error *err);
 
-/*
- * Where a report will go, fixed before the jailed command runs: the directory
- * is opened first, so a command that later swaps a path component or plants a
- * link at the name cannot redirect the write. The file is written to a fresh
- * temporary name in that directory (O_EXCL|O_NOFOLLOW), fsynced, renamed over
- * the name (replacing whatever entry is there, never writing through it), and
- * the directory is fsynced.
- */
-struct report_target { int dir_fd; char name[256]; };
-int report_target_open(struct report_target *t, const char *path, struct jail_error *err);
-int report_target_write(struct report_target *t, const char *text, struct jail_error *err);
-void report_target_close(struct report_target *t);
-
 #endif

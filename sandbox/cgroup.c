@@ -87,7 +87,10 @@ bool cgroup_pids_limit_hit(struct cgroup *cg)
 
 int cgroup_freeze(struct cgroup *cg, bool frozen, struct jail_error *err)
 {
-    return cg->ops->freeze(cg, frozen, err);
+    if (cg->ops->freeze(cg, frozen, err) < 0)
+        return -1;
+    cg->frozen = frozen;
+    return 0;
 }
 
 int cgroup_kill_all(struct cgroup *cg, struct jail_error *err)

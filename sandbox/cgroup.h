@@ -22,6 +22,14 @@ struct cgroup_caps {
     char v1_root[4][256];    /* v1: memory, cpuacct, pids, freezer parent dirs ("" = absent) */
     bool memory, memory_swap, pids, cpu, freeze, kill;  /* usable controllers/features */
     char why[256];           /* when something is missing: why, and the fix */
+    /* v1 machines with a cgroup2 hierarchy beside (systemd's "hybrid" layout,
+     * /sys/fs/cgroup/unified): each jail cgroup also gets a twin directory
+     * there, and freeze/thaw/kill go through its cgroup.freeze, cgroup.events
+     * and cgroup.kill (tens of microseconds, where the v1 freezer takes
+     * milliseconds). The v1 freezer is the fallback. */
+    bool hybrid;
+    char hybrid_root[256];   /* hybrid: the cgroup2 directory the twins go under */
+    char freezer_how[64];    /* how freeze and kill work, for doctor and replays */
 };
 int cgroup_probe(struct cgroup_caps *caps, struct jail_error *err);
 /* Probe a specific backend only (tests exercise both; doctor reports both). */
@@ -34,7 +42,10 @@ int cgroup_probe_version(enum cgroup_version v, struct cgroup_caps *caps, struct
  * JUDGE_CGROUP_VERSION ("1", "2", "none") forces the backend, and
  * JUDGE_CGROUP_ROOT sets the base directory as above. All three return 0 when
  * the backend can create cgroups, else -1 with caps->version == CGROUP_NONE and
- * caps->why (also in err) naming what is missing and the fix. */
+ * caps->why (also in err) naming what is missing and the fix.
+ * All three also read JUDGE_CGROUP_HYBRID: "0" keeps a v1 backend on the v1
+ * freezer (no cgroup2 twins); unset or anything else uses a usable cgroup2
+ * hierarchy (with an explicit v1 base, <base>/unified) for hybrid mode. */
 int cgroup_probe_at(enum cgroup_version v, const char *base, struct cgroup_caps *caps,
                     struct jail_error *err);
 

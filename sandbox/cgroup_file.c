@@ -12,13 +12,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #define PIDS_CHUNK 4096
-#define WAIT_STEP_FIRST_NS 20000u
+#define WAIT_SPIN_NS 10000u       /* re-read at once this long: a running task stops in ~10 us */
+#define WAIT_STEP_FIRST_NS 5000u  /* then sleep (letting a task on our CPU stop), doubling */
 #define WAIT_STEP_MAX_NS 2000000u
+#define WAIT_SLACK_NS 1000u       /* timer slack while sleeping those steps */
 
 static int join_path(char *out, size_t cap, const char *parent, const char *name)
 {
@@ -38,6 +41,8 @@ int cgroup_dir_open(struct cgroup_dir *d, int parent_fd, const char *parent_path
     return 0;
 }
 
+/* Parents come from the mount table or the administrator (JUDGE_CGROUP_ROOT),
+ * where a link (e.g. cpuacct -> cpu,cpuacct) is legitimate: it is followed. */
 int cgroup_dir_open_path(struct cgroup_dir *d, const char *path, struct jail_error *err)
 {
     d->fd = -1;
@@ -103,25 +108,17 @@ int cgroup_file_read(const struct cgroup_dir *d, const char *name, char *buf, si
     return 0;
 }
 
-/* Control files take a value in one write(); a short write is a failure. */
 int cgroup_file_write(const struct cgroup_dir *d, const char *name, const char *value,
                       struct jail_error *err)
 {
     int fd = cgroup_file_open(d, name, O_WRONLY, err);
     if (fd < 0)
         return -1;
-    size_t len = strlen(value);
-    ssize_t n;
-    do
-        n = write(fd, value, len);
-    while (n < 0 && errno == EINTR);
-    int saved = errno;
+    int rc = cgroup_fd_write(fd, value, d->path, name, err);
+    int saved = errno; /* callers branch on it (EBUSY) */
     close(fd);
-    if (n < 0)
-        return cgroup_fail_errno(err, saved, "write", d->path, name);
-    if ((size_t)n != len)
-        return cgroup_fail(err, "write %s/%s: short write", d->path, name);
-    return 0;
+    errno = saved;
+    return rc;
 }
 
 int cgroup_file_write_u64(const struct cgroup_dir *d, const char *name, uint64_t value,
@@ -196,6 +193,22 @@ ssize_t cgroup_fd_pread(int fd, char *buf, size_t cap)
     return n;
 }
 
+/* Control files take a value in one write(); a short write is a failure. */
+int cgroup_fd_write(int fd, const char *value, const char *dir, const char *name,
+                    struct jail_error *err)
+{
+    size_t len = strlen(value);
+    ssize_t n;
+    do
+        n = pwrite(fd, value, len, 0);
+    while (n < 0 && errno == EINTR);
+    if (n < 0)
+        return cgroup_fail_errno(err, errno, "write", dir, name);
+    if ((size_t)n != len)
+        return cgroup_fail(err, "write %s/%s: short write", dir, name);
+    return 0;
+}
+
 /* Parse the whole lines in buf[0..len); return how many bytes were consumed. */
 static size_t each_pid_in(const char *buf, size_t len, void (*fn)(pid_t, void *), void *ctx)
 {
@@ -250,31 +263,81 @@ int cgroup_file_count_lines(const struct cgroup_dir *d, const char *name, struct
     return count;
 }
 
+/* One read of the keyed file at fd. */
+static int read_key(int fd, const char *dir, const char *name, const char *key, uint64_t *value,
+                    struct jail_error *err)
+{
+    char buf[256];
+    if (cgroup_fd_pread(fd, buf, sizeof buf) < 0)
+        return cgroup_fail_errno(err, errno, "read", dir, name);
+    if (!cgroup_parse_keyed(buf, key, value))
+        return cgroup_fail(err, "%s/%s: no \"%s\" line", dir, name, key);
+    return 0;
+}
+
+/* Short sleeps are only short with a small timer slack (50 us by default):
+ * lowered while waiting, then put back. */
+static void lower_slack(struct cgroup_waiter *w)
+{
+    int slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
+    w->saved_slack = slack > 0 ? slack : 0;
+    if (slack > (int)WAIT_SLACK_NS)
+        prctl(PR_SET_TIMERSLACK, (unsigned long)WAIT_SLACK_NS, 0, 0, 0);
+}
+
+void cgroup_waiter_start(struct cgroup_waiter *w)
+{
+    uint64_t now = cgroup_now_ns();
+    w->spin_until = now + WAIT_SPIN_NS;
+    w->deadline = now + CGROUP_WAIT_NS;
+    w->step = WAIT_STEP_FIRST_NS;
+    w->saved_slack = -1;
+}
+
+int cgroup_waiter_pause(struct cgroup_waiter *w, int poll_fd, const char *dir, const char *name,
+                        struct jail_error *err)
+{
+    uint64_t now = cgroup_now_ns();
+    if (now >= w->deadline)
+        return 0;
+    if (now < w->spin_until)
+        return 1;
+    if (w->saved_slack < 0)
+        lower_slack(w);
+    struct pollfd p = { .fd = poll_fd, .events = POLLPRI };
+    struct timespec timeout = { .tv_sec = 0, .tv_nsec = (long)w->step };
+    if (ppoll(&p, poll_fd >= 0 ? 1 : 0, &timeout, NULL) < 0 && errno != EINTR)
+        return cgroup_fail_errno(err, errno, "poll", dir, name);
+    if (w->step < WAIT_STEP_MAX_NS)
+        w->step *= 2;
+    return 1;
+}
+
+void cgroup_waiter_end(struct cgroup_waiter *w)
+{
+    if (w->saved_slack > (int)WAIT_SLACK_NS)
+        prctl(PR_SET_TIMERSLACK, (unsigned long)w->saved_slack, 0, 0, 0);
+    w->saved_slack = -1;
+}
+
 /* kernfs wakes POLLPRI pollers when the file changes after our last read, but
  * cgroup core rate-limits those notifications (one per 10 ms per file), so
- * the poll also times out early, with a growing step, to re-read. */
-int cgroup_wait_keyed(int fd, const char *file, const char *key, uint64_t want,
+ * the poll times out early to re-read (see struct cgroup_waiter). */
+int cgroup_wait_keyed(int fd, const char *dir, const char *name, const char *key, uint64_t want,
                       struct jail_error *err)
 {
-    uint64_t deadline = cgroup_now_ns() + CGROUP_WAIT_NS;
-    uint64_t step = WAIT_STEP_FIRST_NS;
-    for (;;) {
-        char buf[256];
-        uint64_t value;
-        if (cgroup_fd_pread(fd, buf, sizeof buf) < 0)
-            return cgroup_fail(err, "read %s: %s", file, strerror(errno));
-        if (!cgroup_parse_keyed(buf, key, &value))
-            return cgroup_fail(err, "%s: no \"%s\" line", file, key);
-        if (value == want)
-            return 0;
-        if (cgroup_now_ns() >= deadline)
-            return cgroup_fail(err, "%s: \"%s\" still %" PRIu64 " after %llu ms (want %" PRIu64 ")",
-                               file, key, value, CGROUP_WAIT_NS / 1000000ull, want);
-        struct pollfd p = { .fd = fd, .events = POLLPRI };
-        struct timespec timeout = { .tv_sec = 0, .tv_nsec = (long)step };
-        if (ppoll(&p, 1, &timeout, NULL) < 0 && errno != EINTR)
-            return cgroup_fail(err, "poll %s: %s", file, strerror(errno));
-        if (step < WAIT_STEP_MAX_NS)
-            step *= 2;
-    }
+    struct cgroup_waiter w;
+    cgroup_waiter_start(&w);
+    uint64_t value = 0;
+    int rc;
+    while ((rc = read_key(fd, dir, name, key, &value, err)) == 0 && value != want
+           && (rc = cgroup_waiter_pause(&w, fd, dir, name, err)) > 0)
+        ;
+    cgroup_waiter_end(&w);
+    if (rc < 0)
+        return -1;
+    if (value != want)
+        return cgroup_fail(err, "%s/%s: \"%s\" still %" PRIu64 " after %llu ms (want %" PRIu64 ")",
+                           dir, name, key, value, CGROUP_WAIT_NS / 1000000ull, want);
+    return 0;
 }

@@ -1,9 +1,11 @@
 /*
  * cgroup_internal.h - what the cgroup files of sandbox/ share: one struct
- * cgroup, an ops table with two backends (cgroup_v2.c, cgroup_v1.c), the
+ * cgroup, an ops table with three backends (cgroup_v2.c, cgroup_v1.c, and
+ * cgroup_hybrid.c: v1 plus a cgroup2 twin for freezing and killing), the
  * control-file helpers (cgroup_file.c), the hierarchy finder
- * (cgroup_mounts.c) and the freeze+SIGKILL loop (cgroup_kill.c).
- * Nothing outside the cgroup_*.c files includes this.
+ * (cgroup_mounts.c), naming and leftovers (cgroup_sweep.c) and the
+ * freeze+SIGKILL loop (cgroup_kill.c).
+ * Nothing outside the cgroup_*.c files (and their unit test) includes this.
  */
 #ifndef SANDBOX_CGROUP_INTERNAL_H
 #define SANDBOX_CGROUP_INTERNAL_H
@@ -59,17 +61,21 @@ struct cgroup_ops {
 
 extern const struct cgroup_ops cgroup_v1_ops;
 extern const struct cgroup_ops cgroup_v2_ops;
+extern const struct cgroup_ops cgroup_hybrid_ops;
 
 struct cgroup {
     const struct cgroup_ops *ops;
     struct cgroup_caps caps;             /* copy: where it lives, what it offers */
     char name[48];                       /* directory name under each parent */
     bool adopted;                        /* opened an existing directory (sweep) */
+    bool frozen;                         /* by cgroup_freeze: release must thaw it */
     struct cgroup_dir dirs[CG_V1_COUNT]; /* v2: dirs[0] only; v1: one per controller */
     int ndirs;
     int cpu_fd;     /* cpu.stat or cpuacct.usage, kept open for cheap preads */
     int peak_fd;    /* v2 memory.peak, kept open: a reset applies to this fd only */
-    int events_fd;  /* v2 cgroup.events, polled for "frozen" and "populated" */
+    int events_fd;  /* v2 (or hybrid twin) cgroup.events, polled for "frozen" and "populated" */
+    int freeze_fd;  /* v2 (or hybrid twin) cgroup.freeze, or v1 freezer.state: kept open */
+    struct cgroup_dir twin;              /* hybrid: the cgroup2 twin (fd -1 otherwise) */
     uint64_t cpu_base_ns;
     struct cgroup_counters base;
     struct cgroup *next;                 /* pool link */
@@ -104,12 +110,30 @@ bool cgroup_parse_keyed(const char *text, const char *key, uint64_t *out);
 bool cgroup_parse_u64(const char *text, uint64_t *out);
 /* pread from offset 0 into buf (NUL-terminated); -1 on error. */
 ssize_t cgroup_fd_pread(int fd, char *buf, size_t cap);
+/* pwrite value at offset 0 of a kept control file (dir/name for messages). */
+int cgroup_fd_write(int fd, const char *value, const char *dir, const char *name,
+                    struct jail_error *err);
 /* Call fn for every pid listed in a cgroup.procs-style file; -1 on error. */
 int cgroup_file_for_each_pid(const struct cgroup_dir *d, const char *name,
                              void (*fn)(pid_t pid, void *ctx), void *ctx, struct jail_error *err);
 int cgroup_file_count_lines(const struct cgroup_dir *d, const char *name, struct jail_error *err);
-/* Wait (poll POLLPRI) until the keyed file at fd has key == want, or time out. */
-int cgroup_wait_keyed(int fd, const char *file, const char *key, uint64_t want,
+/* Waiting for a control file to change (a freeze under way): re-read at once
+ * for a few microseconds (a task running elsewhere stops that fast), then
+ * sleep in short, doubling steps, so that a task waiting for our CPU can
+ * stop too; bounded by CGROUP_WAIT_NS. */
+struct cgroup_waiter {
+    uint64_t spin_until, deadline, step;
+    int saved_slack; /* timer slack to put back; -1 when untouched */
+};
+void cgroup_waiter_start(struct cgroup_waiter *w);
+/* Between two reads: 1 to read again, 0 past the deadline, -1 when the poll
+ * (POLLPRI on poll_fd, or none when -1) failed (dir/name for the message). */
+int cgroup_waiter_pause(struct cgroup_waiter *w, int poll_fd, const char *dir, const char *name,
+                        struct jail_error *err);
+void cgroup_waiter_end(struct cgroup_waiter *w);
+/* Wait (a cgroup_waiter, polling fd for POLLPRI) until the keyed file
+ * dir/name at fd has key == want, or time out. */
+int cgroup_wait_keyed(int fd, const char *dir, const char *name, const char *key, uint64_t want,
                       struct jail_error *err);
 
 /* ---- hierarchies (cgroup_mounts.c) ---- */
@@ -117,6 +141,38 @@ int cgroup_wait_keyed(int fd, const char *file, const char *key, uint64_t want,
 int cgroup_find_mount(const char *ctrl, char *out, size_t cap);
 /* Our own cgroup path inside that hierarchy ("/" at its root), namespace-relative. */
 int cgroup_own_path(const char *ctrl, char *out, size_t cap);
+
+/* ---- pieces the hybrid backend shares (cgroup_v1.c, cgroup_v2.c) ---- */
+/* The v1 directories and the cpu counter; no freezer state file. */
+int cgroup_v1_make_dirs(struct cgroup *cg, const char *name, struct jail_error *err);
+/* The v1 ops, but for create, freeze and kill_all. */
+int cgroup_v1_destroy(struct cgroup *cg, struct jail_error *err);
+int cgroup_v1_set_limits(struct cgroup *cg, const struct cgroup_limits *lim, struct jail_error *err);
+int cgroup_v1_reset(struct cgroup *cg, struct jail_error *err);
+int cgroup_v1_attach(struct cgroup *cg, pid_t pid, struct jail_error *err);
+uint64_t cgroup_v1_cpu_ns_raw(struct cgroup *cg);
+uint64_t cgroup_v1_memory_peak(struct cgroup *cg);
+int cgroup_v1_counters(struct cgroup *cg, struct cgroup_counters *out, struct jail_error *err);
+const struct cgroup_dir *cgroup_v1_procs_dir(const struct cgroup *cg);
+/* The v1 freezer through a freezer.state opened for this call only. */
+int cgroup_v1_freeze_unkept(struct cgroup *cg, bool frozen, struct jail_error *err);
+/* Open the cgroup.freeze and cgroup.events of a cgroup2 directory. */
+int cgroup_v2_open_freezer(const struct cgroup_dir *d, int *freeze_fd, int *events_fd,
+                           struct jail_error *err);
+/* Freeze or thaw a cgroup2 directory through its kept fds, waiting until done. */
+int cgroup_v2_freeze_at(const struct cgroup_dir *d, int freeze_fd, int events_fd, bool frozen,
+                        struct jail_error *err);
+/* cgroup.kill a cgroup2 directory and wait until it is unpopulated. */
+int cgroup_v2_kill_at(const struct cgroup_dir *d, int events_fd, struct jail_error *err);
+
+/* ---- hybrid mode (cgroup_hybrid.c; the base path is cgroup_probe.c's) ---- */
+/* The cgroup2 directory (hierarchy root as root, our own cgroup otherwise)
+ * under which "judge/" goes; base, when given, is used as is. */
+int cgroup_v2_base_path(const char *base, char *out, size_t cap, struct jail_error *err);
+/* On a v1 backend: find a cgroup2 hierarchy whose twins can freeze and be
+ * killed (base: the v1 base, NULL = from the mounts), and fill caps->hybrid,
+ * hybrid_root and freezer_how. Obeys JUDGE_CGROUP_HYBRID=0. */
+void cgroup_hybrid_probe(const char *base, struct cgroup_caps *caps);
 
 /* ---- life cycle (cgroup_pool.c) ---- */
 /* Make the cgroup `name` (NULL: a fresh unique name), or with adopt, take
@@ -134,9 +190,11 @@ void cgroup_unique_name(char *out, size_t cap);
 void cgroup_sweep_stale(const struct cgroup_caps *caps);
 
 /* ---- the freeze + SIGKILL + thaw loop (cgroup_kill.c) ---- */
+typedef int cgroup_freeze_fn(struct cgroup *cg, bool frozen, struct jail_error *err);
+/* With the backend's own freezer. */
 int cgroup_kill_by_signal(struct cgroup *cg, struct jail_error *err);
-/* Wait, bounded, until no member is left. */
-int cgroup_wait_empty(struct cgroup *cg, struct jail_error *err);
+/* With this freezer (hybrid: the v1 one, for members its twin lacks). */
+int cgroup_kill_by_signal_with(struct cgroup *cg, cgroup_freeze_fn *freeze, struct jail_error *err);
 
 /* ---- clock ---- */
 uint64_t cgroup_now_ns(void);

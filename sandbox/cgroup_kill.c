@@ -41,26 +41,26 @@ static int wait_empty_until(struct cgroup *cg, uint64_t deadline, struct jail_er
     }
 }
 
-int cgroup_wait_empty(struct cgroup *cg, struct jail_error *err)
-{
-    return wait_empty_until(cg, cgroup_now_ns() + CGROUP_WAIT_NS, err);
-}
-
 /* One round: returns how many members were signalled, or -1. *proven is set
  * when the list was read while frozen, so an empty list means empty for good. */
-static int signal_round(struct cgroup *cg, bool *proven, struct jail_error *freeze_err,
-                        struct jail_error *err)
+static int signal_round(struct cgroup *cg, cgroup_freeze_fn *freeze, bool *proven,
+                        struct jail_error *freeze_err, struct jail_error *err)
 {
-    *proven = cg->ops->freeze(cg, true, freeze_err) == 0;
+    *proven = freeze(cg, true, freeze_err) == 0;
     int signalled = 0;
     int listed = cgroup_file_for_each_pid(cg->ops->procs_dir(cg), "cgroup.procs", sigkill_member,
                                           &signalled, err);
     /* Thaw even when freezing timed out: a half-frozen cgroup must not stay so. */
-    int thawed = cg->ops->freeze(cg, false, err);
+    int thawed = freeze(cg, false, err);
     return listed < 0 || thawed < 0 ? -1 : signalled;
 }
 
 int cgroup_kill_by_signal(struct cgroup *cg, struct jail_error *err)
+{
+    return cgroup_kill_by_signal_with(cg, cg->ops->freeze, err);
+}
+
+int cgroup_kill_by_signal_with(struct cgroup *cg, cgroup_freeze_fn *freeze, struct jail_error *err)
 {
     /* Nobody inside means nobody can fork inside: no freeze needed (the
      * common case at release, and a freeze/thaw costs milliseconds on v1). */
@@ -71,7 +71,7 @@ int cgroup_kill_by_signal(struct cgroup *cg, struct jail_error *err)
     for (;;) {
         bool proven;
         struct jail_error freeze_err;
-        int signalled = signal_round(cg, &proven, &freeze_err, err);
+        int signalled = signal_round(cg, freeze, &proven, &freeze_err, err);
         if (signalled < 0)
             return -1;
         if (signalled == 0 && proven)

@@ -16,13 +16,15 @@
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct cgroup *pool_head;
 static unsigned pool_count;
-static pid_t pool_owner;   /* a forked child must not remove its parent's cgroups */
+static pid_t pool_owner; /* a forked child must neither reuse nor remove its parent's */
+
 /* ------------------------------------------------------------- pool ---- */
 
 static bool same_place(const struct cgroup_caps *a, const struct cgroup_caps *b)
 {
     return a->version == b->version && strcmp(a->root, b->root) == 0
-           && memcmp(a->v1_root, b->v1_root, sizeof a->v1_root) == 0;
+           && memcmp(a->v1_root, b->v1_root, sizeof a->v1_root) == 0 && a->hybrid == b->hybrid
+           && strcmp(a->hybrid_root, b->hybrid_root) == 0;
 }
 
 static struct cgroup *pool_take(const struct cgroup_caps *caps)
@@ -31,7 +33,7 @@ static struct cgroup *pool_take(const struct cgroup_caps *caps)
     struct cgroup **link = &pool_head;
     while (*link && !same_place(&(*link)->caps, caps))
         link = &(*link)->next;
-    struct cgroup *cg = *link;
+    struct cgroup *cg = pool_owner == getpid() ? *link : NULL;
     if (cg) {
         *link = cg->next;
         cg->next = NULL;
@@ -66,6 +68,19 @@ int cgroup_destroy(struct cgroup *cg, struct jail_error *err)
     return rc;
 }
 
+/* Close our copies of an inherited cgroup's fds, leaving its directories be. */
+static void forget(struct cgroup *cg)
+{
+    for (int i = 0; i < CG_V1_COUNT; i++)
+        cgroup_dir_close(&cg->dirs[i]);
+    cgroup_dir_close(&cg->twin);
+    int *fds[] = { &cg->cpu_fd, &cg->peak_fd, &cg->events_fd, &cg->freeze_fd };
+    for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
+        if (*fds[i] >= 0)
+            close(*fds[i]);
+    free(cg);
+}
+
 void cgroup_pool_drain(void)
 {
     pthread_mutex_lock(&pool_lock);
@@ -79,7 +94,7 @@ void cgroup_pool_drain(void)
         if (ours)
             cgroup_destroy(list, NULL);
         else
-            free(list); /* inherited from the parent: its fds only; leave its directories */
+            forget(list);
         list = next;
     }
 }
@@ -94,11 +109,14 @@ struct cgroup *cgroup_open(const struct cgroup_caps *caps, const char *name, boo
         cgroup_fail(err, "out of memory for a cgroup");
         return NULL;
     }
-    cg->ops = caps->version == CGROUP_V2 ? &cgroup_v2_ops : &cgroup_v1_ops;
+    cg->ops = caps->version == CGROUP_V2 ? &cgroup_v2_ops
+              : caps->hybrid             ? &cgroup_hybrid_ops
+                                         : &cgroup_v1_ops;
     cg->caps = *caps;
     for (int i = 0; i < CG_V1_COUNT; i++)
         cg->dirs[i].fd = -1;
-    cg->cpu_fd = cg->peak_fd = cg->events_fd = -1;
+    cg->twin.fd = -1;
+    cg->cpu_fd = cg->peak_fd = cg->events_fd = cg->freeze_fd = -1;
     cg->adopted = adopt;
     if (!name)
         cgroup_unique_name(cg->name, sizeof cg->name);
@@ -160,14 +178,15 @@ int cgroup_release(struct cgroup *cg, struct jail_error *err)
     if (!cg)
         return 0;
     int rc = cg->ops->kill_all(cg, err);
-    if (rc == 0)
-        rc = cg->ops->freeze(cg, false, err);
+    if (rc == 0 && cg->frozen)
+        rc = cgroup_freeze(cg, false, err);
     int left = rc == 0 ? cgroup_count_procs(cg) : -1;
     if (rc == 0 && left != 0)
         rc = left < 0 ? cgroup_fail(err, "cannot list members of cgroup %s", cgroup_path(cg))
                       : cgroup_fail(err, "cgroup %s still has %d process(es) after kill", cgroup_path(cg), left);
     if (rc < 0) {
-        cgroup_destroy(cg, NULL); /* rmdir fails while populated: it stays, for a later sweep */
+        cgroup_destroy(cg, NULL); /* rmdir fails while populated: it stays until a
+                                     probe after this judge's exit sweeps it */
         return -1;
     }
     if (pool_put(cg))

@@ -9,7 +9,8 @@
  * if our base cgroup holds processes ("no internal processes" rule), we first
  * move ourselves into the leaf "judge-supervisor".
  * v1: one parent per controller, under the root of its hierarchy, else under
- * our own cgroup there, whichever is writable.
+ * our own cgroup there, whichever is writable; then, if a cgroup2 hierarchy
+ * can freeze and kill, hybrid mode (cgroup_hybrid.c).
  */
 #include "sandbox/cgroup_internal.h"
 
@@ -154,7 +155,7 @@ static void trim_newline(char *s)
     s[strcspn(s, "\n")] = '\0';
 }
 
-static int v2_base_path(const char *base, char *out, size_t cap, struct jail_error *err)
+int cgroup_v2_base_path(const char *base, char *out, size_t cap, struct jail_error *err)
 {
     if (base) {
         int n = snprintf(out, cap, "%s", base);
@@ -220,7 +221,7 @@ static int probe_v2(const char *base, bool auto_mode, struct cgroup_caps *caps, 
     struct cgroup_dir parent;
     struct child_files got;
     struct jail_error why;
-    if (v2_base_path(base, base_path, sizeof base_path, &why) < 0
+    if (cgroup_v2_base_path(base, base_path, sizeof base_path, &why) < 0
         || v2_prepare(base_path, auto_mode, &parent, offered, sizeof offered, &why) < 0)
         return caps_none_from(caps, err, "cgroup v2", why.msg);
     if (strlen(parent.path) >= sizeof caps->root) {
@@ -241,6 +242,7 @@ static int probe_v2(const char *base, bool auto_mode, struct cgroup_caps *caps, 
     if (!got.cpu || !got.freeze)
         return caps_none(caps, err, "cgroup v2: no cpu.stat or cgroup.freeze (kernel older than 5.2)");
     caps->version = CGROUP_V2;
+    cgroup_text(caps->freezer_how, sizeof caps->freezer_how, "cgroup v2 freezer");
     if (!caps->memory || !caps->pids)
         v2_explain_missing(caps, offered);
     cgroup_sweep_stale(caps);
@@ -342,6 +344,7 @@ static int probe_v1(const char *base, struct cgroup_caps *caps, struct jail_erro
     if (!caps->memory_swap)
         snprintf(caps->why, sizeof caps->why,
                  "cgroup v1: no memory.memsw.* (swap accounting off): boot with swapaccount=1");
+    cgroup_hybrid_probe(base, caps);
     cgroup_sweep_stale(caps);
     return 0;
 }

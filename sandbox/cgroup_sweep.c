@@ -73,4 +73,6 @@ void cgroup_sweep_stale(const struct cgroup_caps *caps)
     /* A judge that died while creating one may have left it in some hierarchies only. */
     for (int i = 0; i < CG_V1_COUNT; i++)
         sweep_parent(caps, caps->v1_root[i]);
+    if (caps->hybrid)
+        sweep_parent(caps, caps->hybrid_root); /* twins whose v1 directories are gone */
 }

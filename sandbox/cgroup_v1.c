@@ -3,7 +3,8 @@
  * of the memory, cpuacct, pids and freezer hierarchies (parents in
  * caps.v1_root). Swap is excluded by setting memory.memsw.limit_in_bytes to
  * the memory limit. There is no cgroup.kill: kill_all freezes and signals
- * (cgroup_kill.c).
+ * (cgroup_kill.c). The hybrid backend (cgroup_hybrid.c) shares all of this
+ * but freezing and killing.
  */
 #include "sandbox/cgroup_internal.h"
 
@@ -12,23 +13,25 @@
 #include <inttypes.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
-
-#define FREEZE_POLL_FIRST_NS 20000u
-#define FREEZE_POLL_MAX_NS 2000000u
 
 static const struct cgroup_dir *dir_of(const struct cgroup *cg, enum cgroup_v1_ctrl c)
 {
     return &cg->dirs[c];
 }
 
-static int v1_destroy(struct cgroup *cg, struct jail_error *err)
+static void close_fd(int *fd)
+{
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+int cgroup_v1_destroy(struct cgroup *cg, struct jail_error *err)
 {
     int rc = 0;
-    if (cg->cpu_fd >= 0)
-        close(cg->cpu_fd);
-    cg->cpu_fd = -1;
+    close_fd(&cg->cpu_fd);
+    close_fd(&cg->freeze_fd);
     for (int i = 0; i < cg->ndirs; i++) {
         cgroup_dir_close(&cg->dirs[i]);
         struct cgroup_dir parent;
@@ -59,7 +62,7 @@ static int make_one(struct cgroup *cg, int ctrl, const char *name, struct jail_e
     return rc;
 }
 
-static int v1_create(struct cgroup *cg, const char *name, struct jail_error *err)
+int cgroup_v1_make_dirs(struct cgroup *cg, const char *name, struct jail_error *err)
 {
     for (cg->ndirs = 0; cg->ndirs < CG_V1_COUNT; cg->ndirs++)
         if (make_one(cg, cg->ndirs, name, err) < 0)
@@ -67,7 +70,18 @@ static int v1_create(struct cgroup *cg, const char *name, struct jail_error *err
     if (cg->ndirs == CG_V1_COUNT
         && (cg->cpu_fd = cgroup_file_open(dir_of(cg, CG_V1_CPUACCT), "cpuacct.usage", O_RDONLY, err)) >= 0)
         return 0;
-    v1_destroy(cg, NULL);
+    cgroup_v1_destroy(cg, NULL);
+    return -1;
+}
+
+static int v1_create(struct cgroup *cg, const char *name, struct jail_error *err)
+{
+    if (cgroup_v1_make_dirs(cg, name, err) < 0)
+        return -1;
+    cg->freeze_fd = cgroup_file_open(dir_of(cg, CG_V1_FREEZER), "freezer.state", O_RDWR, err);
+    if (cg->freeze_fd >= 0)
+        return 0;
+    cgroup_v1_destroy(cg, NULL);
     return -1;
 }
 
@@ -86,7 +100,7 @@ static int v1_set_memory(struct cgroup *cg, uint64_t bytes, struct jail_error *e
     return swap_ok ? cgroup_file_write_u64(d, swap, bytes, err) : 0;
 }
 
-static int v1_set_limits(struct cgroup *cg, const struct cgroup_limits *lim, struct jail_error *err)
+int cgroup_v1_set_limits(struct cgroup *cg, const struct cgroup_limits *lim, struct jail_error *err)
 {
     if (v1_set_memory(cg, lim->memory_bytes, err) < 0)
         return -1;
@@ -112,7 +126,7 @@ static int user_pages(const struct cgroup_dir *d, uint64_t *bytes, struct jail_e
  * too much stays. Kernel memory of the dead (stacks, page tables) is freed a
  * little later on its own, so it is not counted. Then the high-water marks
  * restart. */
-static int v1_reset(struct cgroup *cg, struct jail_error *err)
+int cgroup_v1_reset(struct cgroup *cg, struct jail_error *err)
 {
     const struct cgroup_dir *d = dir_of(cg, CG_V1_MEMORY);
     uint64_t charged;
@@ -131,7 +145,7 @@ static int v1_reset(struct cgroup *cg, struct jail_error *err)
     return cg->caps.memory_swap ? cgroup_file_write(d, "memory.memsw.max_usage_in_bytes", "0", err) : 0;
 }
 
-static int v1_attach(struct cgroup *cg, pid_t pid, struct jail_error *err)
+int cgroup_v1_attach(struct cgroup *cg, pid_t pid, struct jail_error *err)
 {
     for (int i = 0; i < CG_V1_COUNT; i++)
         if (cgroup_file_write_u64(&cg->dirs[i], "cgroup.procs", (uint64_t)pid, err) < 0)
@@ -139,7 +153,7 @@ static int v1_attach(struct cgroup *cg, pid_t pid, struct jail_error *err)
     return 0;
 }
 
-static uint64_t v1_cpu_ns_raw(struct cgroup *cg)
+uint64_t cgroup_v1_cpu_ns_raw(struct cgroup *cg)
 {
     char buf[32];
     uint64_t ns;
@@ -148,7 +162,7 @@ static uint64_t v1_cpu_ns_raw(struct cgroup *cg)
     return ns;
 }
 
-static uint64_t v1_memory_peak(struct cgroup *cg)
+uint64_t cgroup_v1_memory_peak(struct cgroup *cg)
 {
     uint64_t peak;
     if (cgroup_file_read_u64(dir_of(cg, CG_V1_MEMORY), "memory.max_usage_in_bytes", &peak, NULL) < 0)
@@ -158,7 +172,7 @@ static uint64_t v1_memory_peak(struct cgroup *cg)
 
 /* oom_kill appeared in memory.oom_control in 4.13; before that, failcnt (times
  * the limit was hit) is the nearest sign. */
-static int v1_counters(struct cgroup *cg, struct cgroup_counters *out, struct jail_error *err)
+int cgroup_v1_counters(struct cgroup *cg, struct cgroup_counters *out, struct jail_error *err)
 {
     const struct cgroup_dir *mem = dir_of(cg, CG_V1_MEMORY);
     char text[256];
@@ -170,52 +184,69 @@ static int v1_counters(struct cgroup *cg, struct cgroup_counters *out, struct ja
     return cgroup_file_read_keyed(dir_of(cg, CG_V1_PIDS), "pids.events", "max", &out->pids_max_hits, err);
 }
 
-static void sleep_ns(uint64_t ns)
+static int read_state(int fd, const struct cgroup_dir *d, char *state, size_t cap,
+                      struct jail_error *err)
 {
-    struct timespec ts = { .tv_sec = 0, .tv_nsec = (long)ns };
-    nanosleep(&ts, NULL);
+    if (cgroup_fd_pread(fd, state, cap) < 0)
+        return cgroup_fail_errno(err, errno, "read", d->path, "freezer.state");
+    state[strcspn(state, "\n")] = '\0';
+    return 0;
 }
 
-/* freezer.state reads FREEZING until every task has stopped. */
+/* freezer.state reads FREEZING until every task has stopped (each read
+ * re-checks): one pwrite, then preads of the same fd. */
+static int freeze_through(const struct cgroup_dir *d, int fd, bool frozen, struct jail_error *err)
+{
+    const char *want = frozen ? "FROZEN" : "THAWED";
+    if (cgroup_fd_write(fd, want, d->path, "freezer.state", err) < 0)
+        return -1;
+    struct cgroup_waiter w;
+    cgroup_waiter_start(&w);
+    char state[32] = "";
+    int rc;
+    while ((rc = read_state(fd, d, state, sizeof state, err)) == 0 && strcmp(state, want) != 0
+           && (rc = cgroup_waiter_pause(&w, -1, d->path, "freezer.state", err)) > 0)
+        ;
+    cgroup_waiter_end(&w);
+    if (rc < 0)
+        return -1;
+    if (strcmp(state, want) != 0)
+        return cgroup_fail(err, "%s/freezer.state: still %s after %llu ms (want %s)", d->path,
+                           state, CGROUP_WAIT_NS / 1000000ull, want);
+    return 0;
+}
+
 static int v1_freeze(struct cgroup *cg, bool frozen, struct jail_error *err)
 {
-    const struct cgroup_dir *d = dir_of(cg, CG_V1_FREEZER);
-    const char *want = frozen ? "FROZEN" : "THAWED";
-    if (cgroup_file_write(d, "freezer.state", want, err) < 0)
-        return -1;
-    uint64_t deadline = cgroup_now_ns() + CGROUP_WAIT_NS;
-    uint64_t pause = FREEZE_POLL_FIRST_NS;
-    for (;;) {
-        char state[32];
-        if (cgroup_file_read(d, "freezer.state", state, sizeof state, err) < 0)
-            return -1;
-        state[strcspn(state, "\n")] = '\0';
-        if (strcmp(state, want) == 0)
-            return 0;
-        if (cgroup_now_ns() >= deadline)
-            return cgroup_fail(err, "%s/freezer.state: still %s after %llu ms (want %s)", d->path,
-                               state, CGROUP_WAIT_NS / 1000000ull, want);
-        sleep_ns(pause);
-        if (pause < FREEZE_POLL_MAX_NS)
-            pause *= 2;
-    }
+    return freeze_through(dir_of(cg, CG_V1_FREEZER), cg->freeze_fd, frozen, err);
 }
 
-static const struct cgroup_dir *v1_procs_dir(const struct cgroup *cg)
+int cgroup_v1_freeze_unkept(struct cgroup *cg, bool frozen, struct jail_error *err)
+{
+    const struct cgroup_dir *d = dir_of(cg, CG_V1_FREEZER);
+    int fd = cgroup_file_open(d, "freezer.state", O_RDWR, err);
+    if (fd < 0)
+        return -1;
+    int rc = freeze_through(d, fd, frozen, err);
+    close(fd);
+    return rc;
+}
+
+const struct cgroup_dir *cgroup_v1_procs_dir(const struct cgroup *cg)
 {
     return dir_of(cg, CG_V1_FREEZER);
 }
 
 const struct cgroup_ops cgroup_v1_ops = {
     .create = v1_create,
-    .destroy = v1_destroy,
-    .set_limits = v1_set_limits,
-    .reset = v1_reset,
-    .attach = v1_attach,
-    .cpu_ns_raw = v1_cpu_ns_raw,
-    .memory_peak = v1_memory_peak,
-    .counters = v1_counters,
+    .destroy = cgroup_v1_destroy,
+    .set_limits = cgroup_v1_set_limits,
+    .reset = cgroup_v1_reset,
+    .attach = cgroup_v1_attach,
+    .cpu_ns_raw = cgroup_v1_cpu_ns_raw,
+    .memory_peak = cgroup_v1_memory_peak,
+    .counters = cgroup_v1_counters,
     .freeze = v1_freeze,
     .kill_all = cgroup_kill_by_signal,
-    .procs_dir = v1_procs_dir,
+    .procs_dir = cgroup_v1_procs_dir,
 };

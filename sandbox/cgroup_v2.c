@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -26,6 +25,7 @@ static int v2_destroy(struct cgroup *cg, struct jail_error *err)
     close_fd(&cg->cpu_fd);
     close_fd(&cg->peak_fd);
     close_fd(&cg->events_fd);
+    close_fd(&cg->freeze_fd);
     cgroup_dir_close(&cg->dirs[0]);
     struct cgroup_dir root;
     if (cgroup_dir_open_path(&root, cg->caps.root, err) < 0)
@@ -37,17 +37,30 @@ static int v2_destroy(struct cgroup *cg, struct jail_error *err)
     return rc;
 }
 
+int cgroup_v2_open_freezer(const struct cgroup_dir *d, int *freeze_fd, int *events_fd,
+                           struct jail_error *err)
+{
+    *events_fd = -1;
+    if ((*freeze_fd = cgroup_file_open(d, "cgroup.freeze", O_WRONLY, err)) < 0)
+        return -1;
+    *events_fd = cgroup_file_open(d, "cgroup.events", O_RDONLY, err);
+    return *events_fd < 0 ? -1 : 0;
+}
+
 static int open_kept_files(struct cgroup *cg, struct jail_error *err)
 {
     const struct cgroup_dir *d = &cg->dirs[0];
     if ((cg->cpu_fd = cgroup_file_open(d, "cpu.stat", O_RDONLY, err)) < 0
-        || (cg->events_fd = cgroup_file_open(d, "cgroup.events", O_RDONLY, err)) < 0)
+        || cgroup_v2_open_freezer(d, &cg->freeze_fd, &cg->events_fd, err) < 0)
         return -1;
-    /* memory.peak appeared in 5.19; without it the peak is unknown (0). */
-    if (cg->caps.memory && cgroup_file_exists(d, "memory.peak")
-        && (cg->peak_fd = cgroup_file_open(d, "memory.peak", O_RDWR, err)) < 0)
-        return -1;
-    return 0;
+    /* memory.peak appeared in 5.19 (without it the peak is unknown: 0), and
+     * became writable in 6.12 (before, reuse fails in v2_reset: recreated). */
+    if (!cg->caps.memory || !cgroup_file_exists(d, "memory.peak"))
+        return 0;
+    cg->peak_fd = cgroup_file_open(d, "memory.peak", O_RDWR, err);
+    if (cg->peak_fd < 0)
+        cg->peak_fd = cgroup_file_open(d, "memory.peak", O_RDONLY, err);
+    return cg->peak_fd < 0 ? -1 : 0;
 }
 
 static int v2_create(struct cgroup *cg, const char *name, struct jail_error *err)
@@ -165,26 +178,31 @@ static int v2_counters(struct cgroup *cg, struct cgroup_counters *out, struct ja
     return 0;
 }
 
+int cgroup_v2_freeze_at(const struct cgroup_dir *d, int freeze_fd, int events_fd, bool frozen,
+                        struct jail_error *err)
+{
+    if (cgroup_fd_write(freeze_fd, frozen ? "1" : "0", d->path, "cgroup.freeze", err) < 0)
+        return -1;
+    return cgroup_wait_keyed(events_fd, d->path, "cgroup.events", "frozen", frozen ? 1 : 0, err);
+}
+
+int cgroup_v2_kill_at(const struct cgroup_dir *d, int events_fd, struct jail_error *err)
+{
+    if (cgroup_file_write(d, "cgroup.kill", "1", err) < 0)
+        return -1;
+    return cgroup_wait_keyed(events_fd, d->path, "cgroup.events", "populated", 0, err);
+}
+
 static int v2_freeze(struct cgroup *cg, bool frozen, struct jail_error *err)
 {
-    const struct cgroup_dir *d = &cg->dirs[0];
-    if (cgroup_file_write(d, "cgroup.freeze", frozen ? "1" : "0", err) < 0)
-        return -1;
-    char file[CGROUP_PATH_MAX + 16];
-    snprintf(file, sizeof file, "%s/cgroup.events", d->path);
-    return cgroup_wait_keyed(cg->events_fd, file, "frozen", frozen ? 1 : 0, err);
+    return cgroup_v2_freeze_at(&cg->dirs[0], cg->freeze_fd, cg->events_fd, frozen, err);
 }
 
 static int v2_kill_all(struct cgroup *cg, struct jail_error *err)
 {
     if (!cg->caps.kill)
         return cgroup_kill_by_signal(cg, err);
-    const struct cgroup_dir *d = &cg->dirs[0];
-    if (cgroup_file_write(d, "cgroup.kill", "1", err) < 0)
-        return -1;
-    char file[CGROUP_PATH_MAX + 16];
-    snprintf(file, sizeof file, "%s/cgroup.events", d->path);
-    return cgroup_wait_keyed(cg->events_fd, file, "populated", 0, err);
+    return cgroup_v2_kill_at(&cg->dirs[0], cg->events_fd, err);
 }
 
 static const struct cgroup_dir *v2_procs_dir(const struct cgroup *cg)

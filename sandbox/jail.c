@@ -1,15 +1,15 @@
 /*
  * jail.c - a jail's life: jail_start gathers its parts (identity, cgroup,
- * seccomp program, mount and rlimit plans) and spawns it; jail_kill and
- * jail_has_ended follow it; jail_finish kills what is left, takes a last
- * forbidden-call report, reaps, meters, returns the cgroup and decides the
- * verdict.
+ * seccomp program, mount and rlimit plans) and spawns it; jail_kill,
+ * jail_has_ended, forbidden-call notifications and reaping follow it.
+ * jail_finish.c ends it.
  */
 #include "sandbox/jail_internal.h"
 #include "sandbox/seccomp_policy.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -48,7 +48,7 @@ static struct jail *jail_new(const struct jail_spec *spec)
     return j;
 }
 
-static void jail_free(struct jail *j)
+void jail_free(struct jail *j)
 {
     close_fd(&j->stdin_fd);
     close_fd(&j->stdout_fd);
@@ -59,22 +59,24 @@ static void jail_free(struct jail *j)
     free(j);
 }
 
+/* Mount and pid namespaces are what a jail is made of: without them, no jail. */
 static int check_spec(const struct jail_spec *spec, const struct jail_global *g, struct jail_error *err)
 {
-    if (!spec || !spec->argv || !spec->argv[0] || !spec->argv[0][0])
+    if (!spec->argv || !spec->argv[0] || !spec->argv[0][0])
         return jail_fail(err, "no command to run");
-    if (g->probe.state[LAYER_MOUNT_NS] != LAYER_ON || g->probe.state[LAYER_PID_NS] != LAYER_ON)
-        return jail_fail(err, "cannot build a jail here: %s; fix: %s",
-                         g->probe.state[LAYER_MOUNT_NS] != LAYER_ON ? "no mount namespace" : "no pid namespace",
-                         g->fix[g->probe.state[LAYER_MOUNT_NS] != LAYER_ON ? LAYER_MOUNT_NS : LAYER_PID_NS]);
     if (!g->privileged && !g->userns_ok)
         return jail_fail(err, "cannot build a jail here: not root and no user namespaces; fix: %s",
                          g->fix[LAYER_USER_NS]);
+    enum jail_layer missing = g->probe.state[LAYER_MOUNT_NS] != LAYER_ON ? LAYER_MOUNT_NS
+                              : g->probe.state[LAYER_PID_NS] != LAYER_ON ? LAYER_PID_NS
+                                                                           : LAYER_COUNT;
+    if (missing != LAYER_COUNT)
+        return jail_fail(err, "cannot build a jail here: no %s; fix: %s", jail_layer_name(missing), g->fix[missing]);
     return 0;
 }
 
-static int take_identity(struct jail *j, const struct jail_spec *spec, struct start_parts *parts,
-                         struct jail_error *err)
+static int take_identity(struct jail *j, const struct jail_spec *spec, const struct jail_global *g,
+                         struct start_parts *parts, struct jail_error *err)
 {
     parts->identity = spec->identity;
     if (!parts->identity) {
@@ -83,7 +85,7 @@ static int take_identity(struct jail *j, const struct jail_spec *spec, struct st
         parts->identity = j->own_identity;
     }
     parts->userns_fd = -1;
-    if (parts->identity->slot >= 0)
+    if (parts->identity->slot >= 0 && g->userns_ok)
         return jail_identity_userns(parts->identity, &parts->userns_fd, err);
     return 0;
 }
@@ -107,7 +109,7 @@ static int build_plans(struct jail *j, const struct jail_spec *spec, const struc
     struct mount_plan_input in = {
         .root_mount = g->root_mount, .bot_dir = spec->dir, .rw_dir = spec->rw_dir,
         .extra_ro_binds = spec->extra_ro_binds, .tmp_bytes = j->limits.tmp_bytes,
-        .make_private = !g->private_mounts,
+        .make_private = !g->private_mounts, .template_fd = g->template_mntns_fd,
     };
     if (mount_plan_build(&in, &parts->mounts, err) < 0)
         return -1;
@@ -125,9 +127,11 @@ static const char *path_from_env(const char *const *envp)
     return NULL;
 }
 
-static uint64_t namespaces_at_clone(const struct jail_global *g)
+static uint64_t namespaces_at_clone(const struct jail_global *g, const struct mount_plan *mounts)
 {
-    uint64_t flags = CLONE_NEWNS | CLONE_NEWPID;
+    uint64_t flags = CLONE_NEWPID;
+    if (!mount_plan_uses_template(mounts)) /* else the child enters the template's */
+        flags |= CLONE_NEWNS;
     if (g->probe.state[LAYER_IPC_NS] == LAYER_ON)
         flags |= CLONE_NEWIPC;
     if (g->probe.state[LAYER_UTS_NS] == LAYER_ON)
@@ -143,11 +147,15 @@ static int spawn(struct jail *j, const struct jail_spec *spec, const struct jail
     struct spawn_plan plan = {
         .argv = spec->argv, .envp = spec->envp, .path_env = path_from_env(spec->envp),
         .mounts = parts->mounts, .rlimits = &parts->rlimits, .seccomp = parts->seccomp,
-        .cgroup = j->cg, .clone_ns = namespaces_at_clone(g),
+        .cgroup = j->cg, .clone_ns = namespaces_at_clone(g, parts->mounts),
         .unshare_cgroup_ns = g->probe.state[LAYER_CGROUP_NS] == LAYER_ON,
         .netns_fd = g->shared_netns_fd, .userns_fd = parts->userns_fd,
         .map = {JAIL_INNER_UID, parts->identity->host_uid, JAIL_INNER_GID, parts->identity->host_gid},
     };
+    /* Root without user namespaces: the slot's host ids themselves. */
+    bool in_userns = parts->userns_fd >= 0 || (plan.clone_ns & CLONE_NEWUSER);
+    plan.uid = in_userns ? JAIL_INNER_UID : parts->identity->host_uid;
+    plan.gid = in_userns ? JAIL_INNER_GID : parts->identity->host_gid;
     struct spawn_result r;
     if (jail_spawn(&plan, &r, err) < 0)
         return -1;
@@ -186,7 +194,9 @@ static void release_cgroup_quietly(struct jail *j)
 int jail_start(const struct jail_spec *spec, struct jail **out, struct jail_error *err)
 {
     const struct jail_global *g;
-    if (jail_global_ensure(&g, err) < 0 || jail_global_check_mode(g, spec ? spec->mode : ISOLATION_STRICT, err) < 0
+    if (!spec)
+        return jail_fail(err, "no command to run");
+    if (jail_global_ensure(&g, err) < 0 || jail_global_check_mode(g, spec->mode, err) < 0
         || check_spec(spec, g, err) < 0)
         return -1;
     struct jail *j = jail_new(spec);
@@ -194,7 +204,7 @@ int jail_start(const struct jail_spec *spec, struct jail **out, struct jail_erro
         return jail_fail(err, "out of memory");
     struct start_parts parts = {.userns_fd = -1};
     int rc = -1;
-    if (take_identity(j, spec, &parts, err) == 0 && take_cgroup(j, g, err) == 0
+    if (take_identity(j, spec, g, &parts, err) == 0 && take_cgroup(j, g, err) == 0
         && build_plans(j, spec, g, &parts, err) == 0 && spawn(j, spec, g, &parts, err) == 0)
         rc = 0;
     mount_plan_free(parts.mounts);
@@ -218,16 +228,33 @@ void jail_close_stdin(struct jail *j)
     close_fd(&j->stdin_fd);
 }
 
-/* SIGKILL pid 1 (the kernel then kills the rest of its pid namespace); a
- * frozen jail must be thawed to die. */
+static void sigkill_cgroup_members(struct jail *j)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/cgroup.procs", cgroup_path(j->cg));
+    FILE *f = fopen(path, "re");
+    long pid;
+    while (f && fscanf(f, "%ld", &pid) == 1)
+        kill((pid_t)pid, SIGKILL);
+    if (f)
+        fclose(f);
+}
+
+/* SIGKILL to pid 1 alone would let its children run on until pid 1 gets a CPU
+ * to exit (the kernel then kills the rest of its pid namespace): with a
+ * cgroup, every member is signalled while frozen, so none runs another
+ * instruction. A frozen jail must then be thawed to die. */
 static void kill_now(struct jail *j)
 {
-    if (!j->reaped)
+    struct jail_error ignored;
+    if (!j->reaped) {
+        bool frozen = j->cgroup_freezer && jail_freeze(j, &ignored) == 0;
         pidfd_send_signal(j->pidfd, SIGKILL, NULL, 0);
-    if (j->frozen) {
-        struct jail_error ignored;
-        jail_thaw(j, &ignored);
+        if (frozen)
+            sigkill_cgroup_members(j);
     }
+    if (j->frozen)
+        jail_thaw(j, &ignored);
 }
 
 void jail_kill(struct jail *j, enum jail_verdict why, const char *note)
@@ -306,127 +333,4 @@ int jail_reap(struct jail *j, bool block, struct jail_error *err)
         j->end_ns = monotonic_ns();
     }
     return 0;
-}
-
-/* ---- jail_finish ---- */
-
-static void take_pending_notifications(struct jail *j)
-{
-    struct jail_error ignored;
-    while (jail_take_notification(j, &ignored) == 1) {}
-}
-
-static void gather_exit(const struct jail *j, struct verdict_facts *f, struct jail_report *r)
-{
-    int st = j->wait_status;
-    f->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    f->signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
-    f->file_size_signal = f->signal == SIGXFSZ;
-    r->exit_code = f->exit_code;
-    r->signal = f->signal;
-}
-
-static void gather_facts(struct jail *j, struct verdict_facts *f, struct jail_report *r)
-{
-    memset(f, 0, sizeof *f);
-    gather_exit(j, f, r);
-    f->forbidden_syscall = j->has_syscall;
-    f->killed = j->killed;
-    f->kill_reason = j->kill_reason;
-    f->cpu_over_limit = j->limits.cpu_ns && r->cpu_ns >= j->limits.cpu_ns;
-    if (j->cg) {
-        f->oom_killed = cgroup_oom_killed(j->cg);
-        f->pids_limit_hit = cgroup_pids_limit_hit(j->cg);
-    }
-    f->memory_guess = j->rlimit_as && !j->killed && !f->cpu_over_limit
-                      && (f->signal == SIGKILL || f->signal == SIGSEGV);
-}
-
-static void write_note(const struct jail *j, const struct verdict_facts *f, struct jail_report *r)
-{
-    char *n = r->note;
-    size_t cap = sizeof r->note;
-    switch (r->verdict) {
-    case VERDICT_MEMORY_LIMIT:
-        if (f->oom_killed)
-            snprintf(n, cap, "memory limit %" PRIu64 " bytes reached (out-of-memory kill)", j->limits.memory_bytes);
-        else
-            snprintf(n, cap, "guess: signal %d under RLIMIT_AS %" PRIu64 " bytes (no cgroup memory controller)",
-                     f->signal, j->limits.memory_bytes);
-        break;
-    case VERDICT_FORBIDDEN_SYSCALL:
-        snprintf(n, cap, "forbidden system call %s (%s)", j->syscall.name, j->syscall.arch);
-        break;
-    case VERDICT_PROCESS_LIMIT:
-        snprintf(n, cap, "pids limit %" PRIu64 " reached", j->limits.pids);
-        break;
-    case VERDICT_CPU_LIMIT:
-        if (!f->killed)
-            snprintf(n, cap, "cpu limit %" PRIu64 " ms passed (RLIMIT_CPU backstop)", j->limits.cpu_ns / 1000000u);
-        else
-            snprintf(n, cap, "%s", j->kill_note);
-        break;
-    case VERDICT_RUNTIME_ERROR:
-        if (f->file_size_signal)
-            snprintf(n, cap, "file size limit %" PRIu64 " bytes passed (SIGXFSZ)", j->limits.fsize_bytes);
-        else if (f->signal)
-            snprintf(n, cap, "killed by signal %d (%s)", f->signal, strsignal(f->signal));
-        else
-            snprintf(n, cap, "exit code %d", f->exit_code);
-        break;
-    default:
-        snprintf(n, cap, "%s", f->killed ? j->kill_note : "");
-    }
-}
-
-/* Kill, take the last forbidden call, reap: afterwards nothing of pid 1 runs. */
-static int stop_and_reap(struct jail *j, struct jail_error *err)
-{
-    take_pending_notifications(j); /* before the kill, which would discard a pending call */
-    if (!j->reaped && !pidfd_readable(j->pidfd, 0))
-        kill_now(j);
-    else if (j->frozen) {
-        struct jail_error ignored;
-        jail_thaw(j, &ignored);
-    }
-    return jail_reap(j, true, err);
-}
-
-static void fill_meters(struct jail *j, struct jail_report *r)
-{
-    r->cpu_ns = jail_cpu_ns_final(j);
-    r->memory_peak_bytes = jail_memory_peak(j);
-    r->wall_ns = j->end_ns > j->start_ns ? j->end_ns - j->start_ns : 0;
-    r->has_syscall = j->has_syscall;
-    r->syscall = j->syscall;
-    r->isolation = j->isolation;
-}
-
-static void internal_error(struct jail_report *r, const struct jail_error *err)
-{
-    r->verdict = VERDICT_INTERNAL_ERROR;
-    snprintf(r->note, sizeof r->note, "%.159s", err->msg);
-}
-
-int jail_finish(struct jail *j, struct jail_report *report, struct jail_error *err)
-{
-    memset(report, 0, sizeof *report);
-    int rc = stop_and_reap(j, err);
-    fill_meters(j, report);
-    struct verdict_facts facts;
-    gather_facts(j, &facts, report);
-    if (j->cg) { /* kills what is left and checks the cgroup is empty */
-        struct jail_error cg_err;
-        if (cgroup_release(j->cg, &cg_err) < 0 && rc == 0)
-            rc = jail_fail(err, "processes survived the jail: %s", cg_err.msg);
-        j->cg = NULL;
-    }
-    if (rc == 0) {
-        report->verdict = verdict_decide(&facts);
-        write_note(j, &facts, report);
-    } else {
-        internal_error(report, err);
-    }
-    jail_free(j);
-    return rc;
 }

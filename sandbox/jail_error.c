@@ -5,18 +5,15 @@
 #include <stdio.h>
 #include <string.h>
 
-static void format_into(struct jail_error *err, const char *fmt, va_list ap)
-{
-    int len = snprintf(err->msg, sizeof err->msg, "jail: ");
-    vsnprintf(err->msg + len, sizeof err->msg - (size_t)len, fmt, ap);
-}
+#define PREFIX "jail: "
 
 int jail_fail(struct jail_error *err, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
         va_start(ap, fmt);
-        format_into(err, fmt, ap);
+        memcpy(err->msg, PREFIX, sizeof PREFIX);
+        vsnprintf(err->msg + sizeof PREFIX - 1, sizeof err->msg - (sizeof PREFIX - 1), fmt, ap);
         va_end(ap);
     }
     return -1;
@@ -27,7 +24,8 @@ int jail_fail_errno(struct jail_error *err, int errnum, const char *fmt, ...)
     if (err) {
         va_list ap;
         va_start(ap, fmt);
-        format_into(err, fmt, ap);
+        memcpy(err->msg, PREFIX, sizeof PREFIX);
+        vsnprintf(err->msg + sizeof PREFIX - 1, sizeof err->msg - (sizeof PREFIX - 1), fmt, ap);
         va_end(ap);
         size_t len = strlen(err->msg);
         snprintf(err->msg + len, sizeof err->msg - len, ": %s", strerror(errnum));

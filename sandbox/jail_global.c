@@ -117,19 +117,24 @@ static void probe_userns(struct jail_global *g)
 {
     struct id_map map = {JAIL_INNER_UID, g->privileged ? JAIL_UID_BASE : getuid(), JAIL_INNER_GID,
                          g->privileged ? JAIL_UID_BASE : getgid()};
-    struct jail_error err;
+    struct jail_error err = {""};
     int fd;
+    char fix[128];
     g->userns_ok = ns_user_create(&map, !g->privileged, &fd, &err) == 0;
     if (g->userns_ok)
         close(fd);
     if (g->userns_ok && g->privileged)
         set_layer(g, LAYER_USER_NS, LAYER_ON, "unique host uid per jail (flock'ed slots)", NULL);
-    else if (g->userns_ok)
+    else if (g->privileged) {
+        snprintf(fix, sizeof fix, "allow user namespaces for root (%.90s)", err.msg);
+        set_layer(g, LAYER_USER_NS, LAYER_DEGRADED, "unique host uid per jail, no user namespace", fix);
+    } else if (g->userns_ok)
         set_layer(g, LAYER_USER_NS, LAYER_DEGRADED, "own uid only (not root)",
                   "run the judge as root so every jail gets its own host uid");
-    else
-        set_layer(g, LAYER_USER_NS, LAYER_OFF, "unavailable",
-                  "enable user namespaces (sysctl user.max_user_namespaces > 0) or run as root");
+    else {
+        snprintf(fix, sizeof fix, "enable user namespaces or run as root (%.70s)", err.msg);
+        set_layer(g, LAYER_USER_NS, LAYER_OFF, "unavailable", fix);
+    }
 }
 
 static void probe_other_namespaces(struct jail_global *g)
@@ -156,9 +161,16 @@ static void probe_other_namespaces(struct jail_global *g)
               mounts ? NULL : g->fix[LAYER_MOUNT_NS]);
 }
 
+/* Failing here only costs speed: jails then build their root whole. */
+static void prepare_mount_template(struct jail_global *g)
+{
+    struct jail_error ignored;
+    if (g->privileged && g->probe.state[LAYER_MOUNT_NS] == LAYER_ON)
+        mount_template_create(g->root_mount, !g->private_mounts, &g->template_mntns_fd, &ignored);
+}
+
 static int prepare_shared_netns(struct jail_global *g, struct jail_error *err)
 {
-    g->shared_netns_fd = -1;
     if (!g->privileged || g->probe.state[LAYER_NET_NS] != LAYER_ON)
         return 0;
     return ns_net_create_empty(&g->shared_netns_fd, err);
@@ -253,6 +265,7 @@ static void summarise(struct jail_global *g)
 static int probe_all(struct jail_global *g, struct jail_error *err)
 {
     memset(g, 0, sizeof *g);
+    g->shared_netns_fd = g->template_mntns_fd = -1;
     g->privileged = geteuid() == 0 && has_cap_sys_admin();
     cpu_set_t cpus;
     g->online_cpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
@@ -264,6 +277,7 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     probe_other_namespaces(g);
     if (prepare_shared_netns(g, err) < 0)
         return -1;
+    prepare_mount_template(g);
     probe_cgroup(g);
     probe_seccomp(g);
     fill_always_on(g);

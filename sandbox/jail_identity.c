@@ -20,9 +20,12 @@
 #define SLOT_DIR "uid-slots"
 
 /* Slot -> cached user namespace fd + 1 (0: none yet). Kept for the life of the
- * process: recreating a namespace per jail would cost a process each time. */
+ * process: recreating a namespace per jail would cost a process each time.
+ * cached_slots lists those slots in order (append-only, count published last). */
 static int userns_by_slot[JAIL_UID_SLOTS];
-static pthread_mutex_t userns_lock = PTHREAD_MUTEX_INITIALIZER;
+static int cached_slots[JAIL_UID_SLOTS];
+static int cached_count;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned next_probe;
 
 static int open_slot_dir(const struct jail_global *g, struct jail_error *err)
@@ -41,6 +44,18 @@ static int open_slot_dir(const struct jail_global *g, struct jail_error *err)
     if (dir < 0)
         return jail_fail_errno(err, saved, "open %s/%s", g->runtime_dir, SLOT_DIR);
     return dir;
+}
+
+/* The directory of slot lock files, opened once and kept. */
+static int slot_dir(const struct jail_global *g, struct jail_error *err)
+{
+    static int dir = -1;
+    pthread_mutex_lock(&cache_lock);
+    if (dir < 0)
+        dir = open_slot_dir(g, err);
+    int fd = dir;
+    pthread_mutex_unlock(&cache_lock);
+    return fd;
 }
 
 /* The lock fd of a free slot we now hold, -1 if it is taken, -2 on error. */
@@ -63,22 +78,6 @@ static int try_slot(int dir, int slot, struct jail_error *err)
     return -2;
 }
 
-/* Try the slots with a cached namespace first (cheapest to reuse), then the
- * rest from a start that differs per process so parallel judges rarely collide. */
-static int probe_order(int *order, unsigned start)
-{
-    int n = 0;
-    for (int s = 0; s < JAIL_UID_SLOTS; s++)
-        if (__atomic_load_n(&userns_by_slot[s], __ATOMIC_ACQUIRE))
-            order[n++] = s;
-    for (unsigned i = 0; i < JAIL_UID_SLOTS; i++) {
-        int s = (int)((start + i) % JAIL_UID_SLOTS);
-        if (!__atomic_load_n(&userns_by_slot[s], __ATOMIC_ACQUIRE))
-            order[n++] = s;
-    }
-    return n;
-}
-
 static void take_slot(struct jail_identity *id, int slot, int fd)
 {
     id->slot = slot;
@@ -87,24 +86,43 @@ static void take_slot(struct jail_identity *id, int slot, int fd)
     id->host_gid = (gid_t)(JAIL_UID_BASE + (unsigned)slot);
 }
 
-static int acquire_slot(const struct jail_global *g, struct jail_identity *id, struct jail_error *err)
+/* Slots with a cached namespace first (cheapest to reuse), then the rest from a
+ * start that differs per process so parallel judges rarely collide. Returns the
+ * lock fd, -1 when every slot is taken, -2 on error. */
+static int first_free_slot(int dir, int *slot, struct jail_error *err)
 {
-    static _Thread_local int order[JAIL_UID_SLOTS];
-    int dir = open_slot_dir(g, err);
-    if (dir < 0)
-        return -1;
+    int ncached = __atomic_load_n(&cached_count, __ATOMIC_ACQUIRE);
+    for (int k = 0; k < ncached; k++) {
+        *slot = cached_slots[k];
+        int fd = try_slot(dir, *slot, err);
+        if (fd != -1)
+            return fd;
+    }
     unsigned start = ((unsigned)getpid() * 7919u + __atomic_fetch_add(&next_probe, 1, __ATOMIC_RELAXED))
                      % JAIL_UID_SLOTS;
-    int n = probe_order(order, start);
-    int fd = -1, i = 0;
-    for (; i < n && fd == -1; i++)
-        fd = try_slot(dir, order[i], err);
-    close(dir);
+    for (unsigned i = 0; i < JAIL_UID_SLOTS; i++) {
+        *slot = (int)((start + i) % JAIL_UID_SLOTS);
+        if (__atomic_load_n(&userns_by_slot[*slot], __ATOMIC_ACQUIRE))
+            continue; /* tried above */
+        int fd = try_slot(dir, *slot, err);
+        if (fd != -1)
+            return fd;
+    }
+    return -1;
+}
+
+static int acquire_slot(const struct jail_global *g, struct jail_identity *id, struct jail_error *err)
+{
+    int dir = slot_dir(g, err);
+    if (dir < 0)
+        return -1;
+    int slot;
+    int fd = first_free_slot(dir, &slot, err);
     if (fd == -2)
         return -1;
     if (fd == -1)
         return jail_fail(err, "no free uid slot among %d (too many jails at once?)", JAIL_UID_SLOTS);
-    take_slot(id, order[i - 1], fd);
+    take_slot(id, slot, fd);
     return 0;
 }
 
@@ -141,16 +159,19 @@ int jail_identity_userns(const struct jail_identity *id, int *fd, struct jail_er
 {
     if (id->slot < 0)
         return jail_fail(err, "identity without a uid slot has no user namespace of its own");
-    pthread_mutex_lock(&userns_lock);
+    pthread_mutex_lock(&cache_lock);
     int rc = 0;
     if (!userns_by_slot[id->slot]) {
         struct id_map map = {JAIL_INNER_UID, id->host_uid, JAIL_INNER_GID, id->host_gid};
         int made;
         rc = ns_user_create(&map, false, &made, err);
-        if (rc == 0)
+        if (rc == 0) {
             __atomic_store_n(&userns_by_slot[id->slot], made + 1, __ATOMIC_RELEASE);
+            cached_slots[cached_count] = id->slot;
+            __atomic_store_n(&cached_count, cached_count + 1, __ATOMIC_RELEASE);
+        }
     }
     *fd = userns_by_slot[id->slot] - 1;
-    pthread_mutex_unlock(&userns_lock);
+    pthread_mutex_unlock(&cache_lock);
     return rc;
 }

@@ -2,8 +2,9 @@
  * jail_internal.h - what the jail core files of sandbox/ share: the private
  * struct jail and struct jail_identity, the process-wide state found by
  * jail_global_init, and the pieces a jail is built from (identity slots, user
- * and network namespaces, the mount plan, rlimits, capabilities, the spawn
- * sequence). Nothing outside sandbox/ includes this.
+ * and network namespaces, the mount plan and its template, rlimits,
+ * capabilities, the spawn sequence, waiting). Nothing outside sandbox/
+ * includes this (its unit tests aside).
  *
  * Functions marked "child side" run in the freshly cloned child before
  * execve: they only make system calls (no allocation, no locks, no stdio),
@@ -13,6 +14,7 @@
 #define SANDBOX_JAIL_INTERNAL_H
 
 #include <limits.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -44,11 +46,12 @@ struct jail_global {
     bool private_mounts;      /* the judge entered its own private mount namespace */
     bool userns_ok;           /* user namespaces can be created */
     int shared_netns_fd;      /* root: the empty network namespace every jail joins; else -1 */
+    int template_mntns_fd;    /* root: the prepared root every jail copies; else -1 */
     long online_cpus;
     struct cgroup_caps cgroup; /* version CGROUP_NONE when no cgroup is usable */
     bool seccomp_ok;
     char runtime_dir[PATH_MAX - 64];  /* /run/judge, $XDG_RUNTIME_DIR/judge or /tmp/judge-UID */
-    char root_mount[PATH_MAX];        /* where each jail mounts its fresh root before pivot_root */
+    char root_mount[PATH_MAX];        /* where a fresh root is mounted before pivot_root */
     struct isolation_report probe;
     char fix[LAYER_COUNT][128];       /* for a layer not ON: how to get it */
 };
@@ -111,7 +114,7 @@ int rlimits_apply(const struct rlimit_plan *plan, const char **step);
  * inheritable. 0, or -errno with *step naming the call that failed. */
 int caps_drop_all(const char **step);
 
-/* ---- filesystem (mount_root.c) ---- */
+/* ---- filesystem (mount_root.c decides, mount_plan.c records and applies) ---- */
 struct mount_plan;
 struct mount_plan_input {
     const char *root_mount;   /* empty directory the fresh root tmpfs is mounted on */
@@ -120,12 +123,23 @@ struct mount_plan_input {
     const char *const *extra_ro_binds;
     uint64_t tmp_bytes;
     bool make_private;        /* mounts were not made private by jail_global_init */
+    int template_fd;          /* the template mount namespace, or -1 */
 };
 int mount_plan_build(const struct mount_plan_input *in, struct mount_plan **out, struct jail_error *err);
+/* The shared part alone, pivoted into: what mount_template.c builds once. */
+int mount_plan_build_template(const char *root_mount, bool make_private, struct mount_plan **out,
+                              struct jail_error *err);
+/* Entered from the template (clone without CLONE_NEWNS) rather than built whole. */
+bool mount_plan_uses_template(const struct mount_plan *plan);
 void mount_plan_free(struct mount_plan *plan);
 size_t mount_plan_steps(const struct mount_plan *plan);
-/* Child side: build the root and pivot into it. 0, or -errno with *step set. */
+/* Child side: build the root (or enter the template's copy). 0, or -errno with *step set. */
 int mount_plan_apply(const struct mount_plan *plan, const char **step);
+
+/* ---- the template mount namespace (mount_template.c) ---- */
+/* Root only: build the shared part of every jail's root once, in a mount
+ * namespace held by *fd. */
+int mount_template_create(const char *root_mount, bool make_private, int *fd, struct jail_error *err);
 
 /* ---- spawn (jail_spawn.c) ---- */
 struct spawn_plan {
@@ -141,6 +155,8 @@ struct spawn_plan {
     int netns_fd;               /* root: the shared netns to join, or -1 */
     int userns_fd;              /* root: the identity's userns to enter last, or -1 */
     struct id_map map;          /* with CLONE_NEWUSER: written by the parent into the new userns */
+    uid_t uid;                  /* what the command runs as, seen from its own user namespace */
+    gid_t gid;
 };
 struct spawn_result {
     pid_t pid;
@@ -178,6 +194,8 @@ struct jail {
     int wait_status;
     struct rusage rusage;
 };
+/* Close every fd, release an identity of its own, free. */
+void jail_free(struct jail *j);
 /* Take a pending seccomp notification, if any: record it and kill the jail.
  * 1 when one was taken, 0 when none, -1 on error. */
 int jail_take_notification(struct jail *j, struct jail_error *err);
@@ -185,7 +203,6 @@ int jail_take_notification(struct jail *j, struct jail_error *err);
 int jail_reap(struct jail *j, bool block, struct jail_error *err);
 
 /* ---- scheduling (sched_boost.c) ---- */
-#include <sched.h>
 struct sched_boost {
     bool active;
     int policy;                /* to restore */
@@ -217,7 +234,8 @@ struct verdict_facts {
 enum jail_verdict verdict_decide(const struct verdict_facts *f);
 
 /* ---- metering (jail_meter.c) ---- */
-/* max(process clock, cgroup, rusage) minus set-up, without any lag compensation. */
+/* max(process clock, cgroup read now, rusage) minus set-up: exact once the
+ * jail is frozen or reaped (jail_cpu_ns may use a cgroup reading 1 ms old). */
 uint64_t jail_cpu_ns_final(struct jail *j);
 
 /* ---- time (monotonic.c) ---- */

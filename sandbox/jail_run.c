@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #define COPY_CHUNK 65536
+#define DRAIN_TIMEOUT_NS 1000000000u
 
 /* in_fd -> the jail's stdin. */
 struct feeder {
@@ -165,12 +166,15 @@ static bool sink_pump(struct run *r, struct sink *s)
     }
 }
 
+/* Every writer is dead: end of file is a moment away (bounded all the same,
+ * should a stray fork elsewhere in the judge still hold a write end). */
 static void drain_all(struct run *r)
 {
+    uint64_t deadline = monotonic_ns() + DRAIN_TIMEOUT_NS;
     for (int i = 0; i < 2; i++)
-        while (r->out[i].pipe_fd >= 0 && sink_pump(r, &r->out[i])) {
+        while (r->out[i].pipe_fd >= 0 && sink_pump(r, &r->out[i]) && monotonic_ns() < deadline) {
             struct pollfd p = {.fd = r->out[i].pipe_fd, .events = POLLIN};
-            poll(&p, 1, 10); /* every writer is dead: end of file is at most a moment away */
+            poll(&p, 1, 10);
         }
 }
 

@@ -8,6 +8,7 @@
 #include "sandbox/fs_safe.h"
 #include "sandbox/jail_internal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -36,14 +37,16 @@ static int require_empty_dir(const char *path, struct jail_error *err)
     int fd = fs_safe_open_dir(path, err);
     if (fd < 0)
         return -1;
-    uint64_t used;
-    struct stat st;
-    int rc = fstat(fd, &st);
-    if (rc == 0 && st.st_nlink > 2)
-        rc = jail_fail(err, "scratch %s: directory is not empty", path);
-    else if (rc == 0 && fs_safe_usage(fd, &used, err) == 0 && used > 0)
-        rc = jail_fail(err, "scratch %s: directory is not empty", path);
-    close(fd);
+    DIR *d = fdopendir(fd);
+    if (!d) {
+        close(fd);
+        return jail_fail_errno(err, errno, "scratch %s", path);
+    }
+    int rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(d));)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            rc = jail_fail(err, "scratch %s: directory is not empty", path);
+    closedir(d);
     return rc;
 }
 
@@ -88,7 +91,7 @@ int jail_scratch_create(const char *path, uint64_t bytes, const struct jail_iden
 
 int jail_scratch_usage(const char *path, uint64_t *bytes, struct jail_error *err)
 {
-    bool mounted;
+    bool mounted = false;
     if (inspect_dir(path, &mounted, err) < 0)
         return -1;
     if (mounted) {
@@ -109,10 +112,9 @@ int jail_scratch_usage(const char *path, uint64_t *bytes, struct jail_error *err
 static int remove_dir(const char *path, struct jail_error *err)
 {
     char parent_buf[PATH_MAX], base_buf[PATH_MAX];
-    if (strlen(path) >= sizeof parent_buf)
+    if (snprintf(parent_buf, sizeof parent_buf, "%s", path) >= (int)sizeof parent_buf)
         return jail_fail(err, "scratch %s: path too long", path);
-    strcpy(parent_buf, path);
-    strcpy(base_buf, path);
+    snprintf(base_buf, sizeof base_buf, "%s", path);
     const char *parent = dirname(parent_buf), *base = basename(base_buf);
     int pfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (pfd < 0)
@@ -124,7 +126,7 @@ static int remove_dir(const char *path, struct jail_error *err)
 
 int jail_scratch_remove(const char *path, struct jail_error *err)
 {
-    bool mounted;
+    bool mounted = false;
     if (inspect_dir(path, &mounted, err) < 0)
         return -1;
     if (mounted && umount2(path, MNT_DETACH | UMOUNT_NOFOLLOW) < 0)

@@ -3,8 +3,9 @@
  * set-up, talking over two close-on-exec pipes:
  *
  *   parent                                child (pid 1 of a new pid namespace)
- *   clone3(new mount, pid, ipc, uts       setsid, stdio, hostname, join the netns,
- *          [+user, net when not root])    build the root and pivot_root into it
+ *   clone3(new pid, ipc, uts [, mount]    setsid, stdio, hostname, join the netns,
+ *          [, user, net when not root])   its root: a copy of the template, or
+ *                                         built whole and pivoted into
  *   [write uid/gid maps], cgroup attach
  *   "G" ---------------------------------> unshare the cgroup namespace (now in its cgroup),
  *                                          enter the user namespace, setresuid, rlimits,
@@ -14,7 +15,8 @@
  *   EOF on the report pipe = execve done; an error record = the step that failed.
  *
  * Root-mode jails enter a user namespace made beforehand for their uid slot
- * (setns), so the only round trips are the two above.
+ * (setns), so the only round trips are the two above. The child's CPU time
+ * is read just before "A", so set-up is not charged to the command.
  */
 #include "sandbox/jail_internal.h"
 #include "sandbox/seccomp_policy.h"
@@ -141,17 +143,18 @@ static void enter_namespaces_and_root(const struct spawn_plan *p, const struct c
 
 static void enter_user_namespace(const struct spawn_plan *p, const struct child_fds *f)
 {
-    if (p->userns_fd < 0)
-        return; /* created at clone */
+    if (p->clone_ns & CLONE_NEWUSER)
+        return; /* created at clone; setgroups is denied there */
     need(f, setgroups(0, NULL), "setgroups");
-    need(f, setns(p->userns_fd, CLONE_NEWUSER), "setns(user namespace)");
+    if (p->userns_fd >= 0)
+        need(f, setns(p->userns_fd, CLONE_NEWUSER), "setns(user namespace)");
 }
 
 static void become_unprivileged(const struct spawn_plan *p, const struct child_fds *f)
 {
     const char *step = NULL;
-    need(f, setresgid(JAIL_INNER_GID, JAIL_INNER_GID, JAIL_INNER_GID), "setresgid");
-    need(f, setresuid(JAIL_INNER_UID, JAIL_INNER_UID, JAIL_INNER_UID), "setresuid");
+    need(f, setresgid(p->gid, p->gid, p->gid), "setresgid");
+    need(f, setresuid(p->uid, p->uid, p->uid), "setresuid");
     int rc = rlimits_apply(p->rlimits, &step);
     need_neg(f, rc, step);
     rc = caps_drop_all(&step);

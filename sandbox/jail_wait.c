@@ -10,7 +10,8 @@
  * brings the counters up to date), and either reports CPU_LIMIT (leaving the
  * jail frozen for the caller to kill) or thaws and sleeps for the exact
  * remainder divided by the CPUs it could use. ppoll takes a timespec, so
- * sleeps are as short as the scheduler allows.
+ * sleeps are as short as the scheduler allows, and the waiting thread runs
+ * SCHED_FIFO where permitted so that a busy machine does not delay its wake-up.
  */
 #include "sandbox/jail_internal.h"
 
@@ -36,7 +37,7 @@ struct waiter {
     long cpus;
     struct pollfd *fds;
     struct entry_slots *slots;
-    struct sched_boost boost;  /* on from the first precise round to the return */
+    struct sched_boost boost;  /* while any entry has a CPU limit */
 };
 
 static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
@@ -65,7 +66,6 @@ static int precise_check(struct waiter *w, struct jail_wait_entry *e, uint64_t *
 {
     struct jail *j = e->jail;
     long cpus = w->cpus;
-    sched_boost_begin(&w->boost);
     bool was_frozen = j->frozen;
     if (!was_frozen && jail_freeze(j, err) < 0)
         return -1;
@@ -99,6 +99,15 @@ static int cpu_check(struct waiter *w, struct jail_wait_entry *e, uint64_t *time
     return 0;
 }
 
+/* Several entries of one jail (its stdout and stderr) share one CPU check per round. */
+static bool checked_earlier(const struct waiter *w, size_t i)
+{
+    for (size_t k = 0; k < i; k++)
+        if (w->entries[k].jail == w->entries[i].jail && w->entries[k].cpu_limit_ns == w->entries[i].cpu_limit_ns)
+            return true;
+    return false;
+}
+
 /* An event known without polling, or NO_EVENT with *timeout lowered as needed. */
 static int immediate_event(struct waiter *w, size_t i, uint64_t now, uint64_t *timeout, struct jail_error *err)
 {
@@ -112,7 +121,7 @@ static int immediate_event(struct waiter *w, size_t i, uint64_t now, uint64_t *t
         return NO_EVENT;
     if (e->deadline_ns && now >= e->deadline_ns)
         return report(e, JAIL_EVENT_WALL_LIMIT, (int)i);
-    if (e->cpu_limit_ns) {
+    if (e->cpu_limit_ns && !checked_earlier(w, i)) {
         uint64_t t = NO_TIMEOUT;
         bool over;
         if (cpu_check(w, e, &t, &over, err) < 0)
@@ -221,6 +230,9 @@ int jail_wait_core(struct jail_wait_entry *entries, size_t n, struct pollfd *ext
     struct waiter w = {entries, n, extra, n_extra, g->online_cpus > 0 ? g->online_cpus : 1, NULL, NULL, {0}};
     w.fds = calloc(3 * n + n_extra, sizeof *w.fds);
     w.slots = calloc(n ? n : 1, sizeof *w.slots);
+    for (size_t i = 0; i < n; i++)
+        if (entries[i].cpu_limit_ns) /* a late wake-up would let the bot run past its budget */
+            sched_boost_begin(&w.boost);
     int got = NO_EVENT;
     if (!w.fds || !w.slots) {
         jail_fail(err, "out of memory");

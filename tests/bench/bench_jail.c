@@ -85,7 +85,7 @@ static int jail_true_once(const char *dir, uint64_t *elapsed)
 
 static void bench_spawn(const char *dir, size_t runs)
 {
-    char path[PATH_MAX];
+    char path[PATH_MAX + 16];
     snprintf(path, sizeof path, "%s/static_true", dir);
     uint64_t *fe = calloc(runs, sizeof *fe), *jl = calloc(runs, sizeof *jl), *bw = calloc(runs, sizeof *bw);
     size_t n_bw = 0, n_jl = 0;

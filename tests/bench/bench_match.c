@@ -26,11 +26,11 @@
 #include "judge/replay.h"
 #include "tests/bench/bench_common.h"
 
-#define SIDE        50
-#define TURN_LIMIT  1000
-#define MAP_SEED    20240601u
-#define ZLIB_LEVEL  6   /* replay_writer.c opens its stream "wb6" */
-#define TARGET_US   20.0
+#define SIDE       50
+#define TURN_LIMIT 1000
+#define MAP_SEED   20240601u
+#define ZLIB_LEVEL 6 /* replay_writer.c opens its stream "wb6" */
+#define TARGET_US  20.0
 
 /* ---- time ------------------------------------------------------------------------ */
 
@@ -49,8 +49,12 @@ static int resolve_setup(const char *bots_dir, const char *bot, struct match_set
     char cmd[64];
     snprintf(cmd, sizeof cmd, "./%s", bot);
     char *argv[] = {cmd, NULL};
-    struct match_config cfg = {.path = "(bench_match)", .game = "generals", .has_generate = true,
-                               .has_seed = true, .seed = MAP_SEED, .n_players = 2,
+    struct match_config cfg = {.path = "(bench_match)",
+                               .game = "generals",
+                               .has_generate = true,
+                               .has_seed = true,
+                               .seed = MAP_SEED,
+                               .n_players = 2,
                                .isolation = ISOLATION_STRICT};
     const struct named_value gen[] = {{"rows", SIDE, 1, 1}, {"cols", SIDE, 1, 1}, {"players", 2, 1, 1}};
     memcpy(cfg.generate, gen, sizeof gen);
@@ -58,8 +62,8 @@ static int resolve_setup(const char *bots_dir, const char *bot, struct match_set
     cfg.params[0] = (struct named_value){"turn_limit", TURN_LIMIT, 1, 1};
     cfg.n_params = 1;
     for (int p = 0; p < 2; p++)
-        cfg.players[p] = (struct player_config){.name = p ? "two" : "one", .argv = argv, .argc = 1,
-                                                .dir = (char *)bots_dir, .line = 1, .col = 1};
+        cfg.players[p] = (struct player_config){
+            .name = p ? "two" : "one", .argv = argv, .argc = 1, .dir = (char *)bots_dir, .line = 1, .col = 1};
     struct match_overrides ov = {0};
     struct match_error err;
     if (match_setup_resolve(&cfg, &ov, out, &err) < 0) {
@@ -77,10 +81,8 @@ static size_t prompt_bytes(const struct match_setup *s)
     struct game *g;
     struct strbuf sb = STRBUF_INIT;
     int pending[GAME_MAX_PLAYERS];
-    if (s->rules->create(&gs, &g, &gerr) < 0)
-        return 0;
-    if (s->rules->pending(g, pending, GAME_MAX_PLAYERS) > 0)
-        s->rules->prompt(g, pending[0], &sb);
+    if (s->rules->create(&gs, &g, &gerr) < 0) return 0;
+    if (s->rules->pending(g, pending, GAME_MAX_PLAYERS) > 0) s->rules->prompt(g, pending[0], &sb);
     size_t n = sb.len;
     sb_free(&sb);
     s->rules->destroy(g);
@@ -89,7 +91,10 @@ static size_t prompt_bytes(const struct match_setup *s)
 
 /* ---- one match ------------------------------------------------------------------- */
 
-struct steady { uint64_t cpu_at_2, cpu_at_last; int last_round; };
+struct steady {
+    uint64_t cpu_at_2, cpu_at_last;
+    int last_round;
+};
 
 static void on_round(void *ctx, int round)
 {
@@ -103,7 +108,7 @@ static void on_round(void *ctx, int round)
 
 struct match_run {
     uint64_t cpu_ns, wall_ns, commit_ns, replay_bytes;
-    uint64_t steady_cpu_ns;  /* rounds 2..TURN_LIMIT-1, 0 when the match ended early */
+    uint64_t steady_cpu_ns; /* rounds 2..TURN_LIMIT-1, 0 when the match ended early */
     int replies, rounds, winner;
 };
 
@@ -126,8 +131,7 @@ static int commit_replay(const char *path, struct replay_writer *w, struct match
 {
     struct replay_error rerr;
     struct stat sb;
-    if (!w)
-        return 0;
+    if (!w) return 0;
     uint64_t t0 = bench_now_ns();
     if (replay_writer_commit(w, &rerr) < 0) {
         fprintf(stderr, "bench_match: %s\n", rerr.msg);
@@ -148,8 +152,7 @@ static int play_match(const struct match_setup *s, const char *replay_path, stru
     struct match_error err;
     memset(out, 0, sizeof *out);
     uint64_t wall0 = bench_now_ns();
-    if (open_replay(replay_path, &w) < 0)
-        return -1;
+    if (open_replay(replay_path, &w) < 0) return -1;
     uint64_t cpu0 = self_cpu_ns();
     int rc = match_play(s, w, &hooks, &o, &err);
     out->cpu_ns = self_cpu_ns() - cpu0;
@@ -163,8 +166,7 @@ static int play_match(const struct match_setup *s, const char *replay_path, stru
     out->replies = o.replies;
     out->rounds = o.rounds;
     out->winner = o.winner;
-    if (st.cpu_at_last > st.cpu_at_2 && st.cpu_at_2)
-        out->steady_cpu_ns = st.cpu_at_last - st.cpu_at_2;
+    if (st.cpu_at_last > st.cpu_at_2 && st.cpu_at_2) out->steady_cpu_ns = st.cpu_at_last - st.cpu_at_2;
     match_outcome_free(&o);
     return rc;
 }
@@ -187,16 +189,21 @@ static void echo_child(int in, int out, size_t n)
 {
     char *buf = malloc(n);
     char reply[3] = {'-', '1', '\n'};
-    while (buf && full_io(in, buf, n, false) == 0 && full_io(out, reply, 3, true) == 0) {}
+    while (buf && full_io(in, buf, n, false) == 0 && full_io(out, reply, 3, true) == 0) {
+    }
     _exit(0);
 }
 
-/* The writer's own CPU per exchange of n bytes out, 3 bytes back (ns). */
-static double raw_exchange_ns(size_t n, int exchanges)
+/* The writer's own CPU per exchange of n bytes out, 3 bytes back (ns), over one child's life. */
+static double raw_batch_ns(size_t n, int exchanges)
 {
     int to[2], from[2];
     if (pipe(to) < 0 || pipe(from) < 0) return 0;
     pid_t pid = fork();
+    if (pid < 0) {
+        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
+        return 0;
+    }
     if (pid == 0) {
         close(to[1]);
         close(from[0]);
@@ -218,6 +225,15 @@ static double raw_exchange_ns(size_t n, int exchanges)
     return done ? (double)cpu / done : 0;
 }
 
+/* The median of a few batches: one batch is at the mercy of the scheduler. */
+static double raw_exchange_ns(size_t n, int exchanges)
+{
+    enum { BATCHES = 5 };
+    uint64_t ns[BATCHES];
+    for (int i = 0; i < BATCHES; i++) ns[i] = (uint64_t)raw_batch_ns(n, exchanges);
+    return (double)bench_summarise(ns, BATCHES).median_us * 1e3;
+}
+
 /* ---- compressing the replay again with zlib ------------------------------------------- */
 
 static int gunzip_file(const char *path, struct strbuf *out)
@@ -232,15 +248,15 @@ static int gunzip_file(const char *path, struct strbuf *out)
     return n == 0 ? 0 : -1;
 }
 
-/* CPU ns to gzip text at ZLIB_LEVEL (mean of reps); *z gets the compressed size. */
-static double deflate_cpu_ns(const struct strbuf *text, int reps, size_t *z)
+/* CPU ns to gzip text at level (mean of reps); *z gets the compressed size. */
+static double deflate_cpu_ns(const struct strbuf *text, int level, int reps, size_t *z)
 {
     uLong bound = compressBound((uLong)text->len) + 32;
     unsigned char *dst = malloc(bound);
     uint64_t cpu0 = self_cpu_ns();
     for (int i = 0; i < reps && dst; i++) {
         z_stream zs = {0};
-        deflateInit2(&zs, ZLIB_LEVEL, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+        deflateInit2(&zs, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
         zs.next_in = (unsigned char *)text->data;
         zs.avail_in = (uInt)text->len;
         zs.next_out = dst;
@@ -262,8 +278,8 @@ struct config_figures {
     uint64_t cpu_ns, wall_ns, commit_ns, bytes, steady_cpu_ns, steady_replies;
     uint64_t cpu_noreplay_ns;
     int replies_noreplay;
-    double zlib_ns;
-    size_t raw_len, z_len;
+    double zlib_ns, zlib1_ns;
+    size_t raw_len, z_len, z1_len;
 };
 
 static void add_run(struct config_figures *f, const struct match_run *m)
@@ -276,7 +292,7 @@ static void add_run(struct config_figures *f, const struct match_run *m)
     f->bytes += m->replay_bytes;
     if (m->steady_cpu_ns) {
         f->steady_cpu_ns += m->steady_cpu_ns;
-        f->steady_replies += 2u * (TURN_LIMIT - 2);   /* two players, every round full */
+        f->steady_replies += 2u * (TURN_LIMIT - 2); /* two players, every round full */
     } else {
         f->early++;
     }
@@ -287,7 +303,8 @@ static void measure_zlib(struct config_figures *f, const char *path)
     struct strbuf text = STRBUF_INIT;
     if (gunzip_file(path, &text) == 0) {
         f->raw_len = text.len;
-        f->zlib_ns = deflate_cpu_ns(&text, 5, &f->z_len);
+        f->zlib_ns = deflate_cpu_ns(&text, ZLIB_LEVEL, 5, &f->z_len);
+        f->zlib1_ns = deflate_cpu_ns(&text, 1, 5, &f->z1_len);
     }
     sb_free(&text);
 }
@@ -299,8 +316,7 @@ static int run_config(const struct match_setup *s, const char *tmp, int matches,
     snprintf(path, sizeof path, "%s/%s.jsonl.gz", tmp, f->bot);
     for (int i = 0; i < matches; i++) {
         struct match_run with, without;
-        if (play_match(s, path, &with) < 0 || play_match(s, NULL, &without) < 0)
-            return -1;
+        if (play_match(s, path, &with) < 0 || play_match(s, NULL, &without) < 0) return -1;
         add_run(f, &with);
         f->cpu_noreplay_ns += without.cpu_ns;
         f->replies_noreplay += without.replies;
@@ -314,15 +330,18 @@ static int run_config(const struct match_setup *s, const char *tmp, int matches,
 
 static void print_cpu(const struct config_figures *f, double raw_ns)
 {
-    double per = (double)f->cpu_ns / f->replies, steady = f->steady_replies ? (double)f->steady_cpu_ns / f->steady_replies : 0;
+    double per = (double)f->cpu_ns / f->replies,
+           steady = f->steady_replies ? (double)f->steady_cpu_ns / f->steady_replies : 0;
     printf("%s vs %s: %d matches, %d replies, %d rounds each%s\n", f->bot, f->bot, f->matches, f->replies,
            f->replies / f->matches / 2, f->early ? " (some ended before the turn limit)" : "");
-    printf("  judge CPU per reply (whole match_play):   %8.2f us   ratio judge/raw %.2f   (target <= %.0f us)\n",
-           per / 1e3, per / raw_ns, TARGET_US);
+    printf(
+        "  judge CPU per reply (whole match_play):   %8.2f us   ratio judge/raw %.2f   (target <= %.0f us)\n",
+        per / 1e3, per / raw_ns, TARGET_US);
     if (steady > 0)
         printf("  judge CPU per reply (rounds 2..%d):      %8.2f us   ratio judge/raw %.2f\n", TURN_LIMIT - 1,
                steady / 1e3, steady / raw_ns);
-    printf("  judge CPU per match: %.1f ms, of which start+finish about %.1f ms\n", f->cpu_ns / 1e6 / f->matches,
+    printf("  judge CPU per match: %.1f ms, of which start+finish about %.1f ms\n",
+           f->cpu_ns / 1e6 / f->matches,
            steady > 0 ? (f->cpu_ns - steady * f->replies) / 1e6 / f->matches : 0.0);
     printf("  matches per second (wall, incl. replay commit): %.2f   (%.0f ms per match, commit %.1f ms)\n",
            f->matches / (f->wall_ns / 1e9), f->wall_ns / 1e6 / f->matches, f->commit_ns / 1e6 / f->matches);
@@ -331,29 +350,35 @@ static void print_cpu(const struct config_figures *f, double raw_ns)
 static void print_replay(const struct config_figures *f)
 {
     double with = (double)f->cpu_ns / f->replies, without = (double)f->cpu_noreplay_ns / f->replies_noreplay;
-    printf("  replay: %.1f bytes per reply compressed (%.0f KB per match; %.1f bytes per reply before gzip)\n",
-           (double)f->bytes / f->replies, f->bytes / 1024.0 / f->matches,
-           (double)f->raw_len * f->matches / f->replies);
+    printf(
+        "  replay: %.1f bytes per reply compressed (%.0f KB per match; %.1f bytes per reply before gzip)\n",
+        (double)f->bytes / f->replies, f->bytes / 1024.0 / f->matches,
+        (double)f->raw_len * f->matches / f->replies);
     printf("  replay share, method A (same match with and without a writer): %.2f vs %.2f us per reply,"
-           " share %.1f%%\n", with / 1e3, without / 1e3, 100.0 * (with - without) / with);
-    printf("  replay share, method B (zlib level %d on the decompressed replay, %zu -> %zu bytes): %.2f ms per"
-           " match = %.2f us per reply, %.1f%% of the judge's CPU\n", ZLIB_LEVEL, f->raw_len, f->z_len,
-           f->zlib_ns / 1e6, f->zlib_ns * f->matches / f->replies / 1e3,
-           100.0 * f->zlib_ns * f->matches / (double)f->cpu_ns);
+           " share %.1f%%\n",
+           with / 1e3, without / 1e3, 100.0 * (with - without) / with);
+    printf(
+        "  replay share, method B (zlib level %d on the decompressed replay, %zu -> %zu bytes): %.2f ms per"
+        " match = %.2f us per reply, %.1f%% of the judge's CPU\n",
+        ZLIB_LEVEL, f->raw_len, f->z_len, f->zlib_ns / 1e6, f->zlib_ns * f->matches / f->replies / 1e3,
+        100.0 * f->zlib_ns * f->matches / (double)f->cpu_ns);
+    printf("    for comparison, zlib level 1: %.2f us per reply, %.1f bytes per reply (level %d: %.1f)\n",
+           f->zlib1_ns * f->matches / f->replies / 1e3, (double)f->z1_len * f->matches / f->replies,
+           ZLIB_LEVEL, (double)f->z_len * f->matches / f->replies);
 }
 
 static int bench_bot(const char *bots_dir, const char *bot, const char *tmp, int matches, double *raw_ns)
 {
     struct match_setup s;
     struct config_figures f = {.bot = bot};
-    if (resolve_setup(bots_dir, bot, &s) < 0)
-        return -1;
+    if (resolve_setup(bots_dir, bot, &s) < 0) return -1;
     if (*raw_ns == 0) {
         size_t n = prompt_bytes(&s);
         *raw_ns = raw_exchange_ns(n, 2 * TURN_LIMIT);
         printf("baseline: %zu-byte prompt (one %dx%d state) to a plain forked child, 3-byte reply back\n", n,
                SIDE, SIDE);
-        printf("  writer's own CPU per exchange (raw):      %8.2f us\n", *raw_ns / 1e3);
+        printf("  writer's own CPU per exchange (raw):      %8.2f us   (median of 5 batches of %d)\n",
+               *raw_ns / 1e3, 2 * TURN_LIMIT);
     }
     int rc = run_config(&s, tmp, matches, &f);
     if (rc == 0) {
@@ -369,11 +394,18 @@ int main(int argc, char **argv)
     const char *dir_arg = argc > 1 ? argv[1] : "build/bots/generals";
     int matches = argc > 2 ? atoi(argv[2]) : 3;
     char dir[PATH_MAX], tmp[] = "/tmp/bench_match.XXXXXX";
-    if (!realpath(dir_arg, dir)) { perror(dir_arg); return 1; }
+    if (!realpath(dir_arg, dir)) {
+        perror(dir_arg);
+        return 1;
+    }
     if (matches < 1) matches = 1;
-    if (!mkdtemp(tmp)) { perror("mkdtemp"); return 1; }
+    if (!mkdtemp(tmp)) {
+        perror("mkdtemp");
+        return 1;
+    }
     printf("== bench_match (generals %dx%d, 2 players, seed %u, turn_limit %d, %d matches per configuration,"
-           " strict jail, frozen between turns)\n", SIDE, SIDE, MAP_SEED, TURN_LIMIT, matches);
+           " strict jail, frozen between turns)\n",
+           SIDE, SIDE, MAP_SEED, TURN_LIMIT, matches);
     double raw_ns = 0;
     int rc = bench_bot(dir, "pass", tmp, matches, &raw_ns);
     if (rc == 0) rc = bench_bot(dir, "greedy", tmp, matches, &raw_ns);

@@ -3,6 +3,7 @@
 #define TESTS_GENERALS_FIXTURE_H
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,6 +102,27 @@ static inline const char *fx_prompt(struct fixture *f, int player)
     return f->text.data;
 }
 
+/* The events since the last call, as JSON lines. */
+static inline const char *fx_events(struct fixture *f)
+{
+    sb_reset(&f->text);
+    ck_assert_int_eq(generals_rules.take_events(f->g, &f->text), 0);
+    return f->text.data ? f->text.data : "";
+}
+
+/* Starts a game on a generated map (f->params as set), with seed for the map and the game. */
+static inline void fx_start_generated(struct fixture *f, const struct game_option *opts,
+                                      size_t n_opts, uint64_t seed)
+{
+    struct game_error err;
+    struct strbuf notes = STRBUF_INIT;
+    ck_assert_msg(generals_rules.map_generate(opts, n_opts, seed, &f->map, &notes, &err) == 0,
+                  "generate: %s", err.msg);
+    sb_free(&notes);
+    struct game_setup setup = {f->map, f->params, seed, generals_rules.map_players(f->map)};
+    ck_assert_msg(generals_rules.create(&setup, &f->g, &err) == 0, "create: %s", err.msg);
+}
+
 static inline const struct generals_board *fx_board(const struct fixture *f)
 {
     return generals_board_of(f->g);
@@ -109,6 +131,25 @@ static inline const struct generals_board *fx_board(const struct fixture *f)
 static inline size_t fx_cell(const struct fixture *f, int i, int j)
 {
     return (size_t)(i - 1) * (size_t)fx_board(f)->m + (size_t)(j - 1);
+}
+
+/* A random move of player p along the board, or now and then an invalid one. */
+static inline void fx_random_reply(const struct generals_board *b, int p, struct rng *r,
+                                   char *line, size_t size)
+{
+    static const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
+    size_t from = (size_t)rng_uniform(r, b->cells);
+    while (b->owner[from] != p)
+        from = (from + 1) % b->cells;
+    int i = (int)from / b->m, j = (int)from % b->m, d = (int)rng_uniform(r, 4);
+    int ti = i + di[d], tj = j + dj[d];
+    bool open = ti >= 0 && tj >= 0 && ti < b->n && tj < b->m &&
+                b->type[(size_t)ti * (size_t)b->m + (size_t)tj] != CELL_MOUNTAIN;
+    if (rng_uniform(r, 1000) == 0 || (open && rng_uniform(r, 10) != 0))
+        snprintf(line, size, "%d %d %d %d %d", 1 + (int)rng_uniform(r, 2), i + 1, j + 1, ti + 1,
+                 tj + 1);
+    else
+        snprintf(line, size, "-1");
 }
 
 /* Asserts cell (i, j) holds type, owner and units. */

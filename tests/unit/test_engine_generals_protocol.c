@@ -93,7 +93,7 @@ START_TEST(spec_example_events)
         "{\"t\":\"pass\",\"round\":1,\"player\":2}\n"
         "{\"t\":\"pass\",\"round\":2,\"player\":1}\n"
         "{\"t\":\"pass\",\"round\":2,\"player\":2}\n"
-        "{\"t\":\"growth\",\"round\":2,\"cells\":[[1,1,3,1,2],[2,3,3,2,2]]}\n"
+        "{\"t\":\"growth\",\"round\":2,\"cities\":1,\"land\":0}\n"
         "{\"t\":\"move\",\"round\":3,\"player\":1,\"move\":[2,1,1,1,2],\"cells\":[[1,1,3,1,1],[1,2,1,1,1]]}\n"
         "{\"t\":\"eliminated\",\"round\":3,\"player\":2,\"by\":\"invalid_move\",\"cells\":[[2,3,2,0,2]]}\n"
         "{\"t\":\"end\",\"round\":3,\"reason\":\"last_player\"}\n");
@@ -280,6 +280,67 @@ START_TEST(captured_capital_is_hidden_as_a_city)
 }
 END_TEST
 
+/* Does viewer see cell c? Counted afresh from the owners (G14). */
+static bool plain_sees(const struct generals_board *b, int viewer, size_t c)
+{
+    int i = (int)(c / (size_t)b->m), j = (int)(c % (size_t)b->m), r = b->vision_radius;
+    for (size_t d = 0; viewer && d < b->cells; d++)
+        if (b->owner[d] == viewer && abs((int)(d / (size_t)b->m) - i) <= r &&
+            abs((int)(d % (size_t)b->m) - j) <= r)
+            return true;
+    return viewer == 0;
+}
+
+/* The §5 state written the plain way, one cell at a time, from the board alone. */
+static void plain_state(const struct generals_board *b, int viewer, struct strbuf *out)
+{
+    sb_reset(out);
+    sb_puts(out, "1\n");
+    for (int p = 1; p <= b->k; p++)
+        sb_printf(out, "%lld %lld\n", (long long)b->army[p], (long long)b->land[p]);
+    for (size_t c = 0; c < b->cells; c++) {
+        int t = b->type[c];
+        if (!plain_sees(b, viewer, c))
+            sb_puts(out, t == CELL_CITY || t == CELL_MOUNTAIN ? "0 2\n" : "0 1\n");
+        else if (t == CELL_MOUNTAIN)
+            sb_puts(out, "1 4\n");
+        else
+            sb_printf(out, "1 %d %d %lld\n", t, b->owner[c], (long long)b->units[c]);
+    }
+}
+
+START_TEST(every_state_matches_a_plain_rendering_in_random_play)
+{
+    /* Sizes that are no multiple of 4, cities and mountains, vision radius 0..2. */
+    struct rng r = rng_stream((uint64_t)_i, "test/state-render");
+    struct game_option opts[] = {{"rows", 5 + _i % 4}, {"cols", 9}, {"players", 2 + _i % 3},
+                                 {"cities", 8}, {"city_army_min", 0}, {"city_army_max", 2}};
+    struct fixture f;
+    struct strbuf plain = STRBUF_INIT, frame = STRBUF_INIT;
+    fx_init(&f);
+    f.params[GP_CAPITAL_START_ARMY] = 15;
+    f.params[GP_VISION_RADIUS] = _i % 3;
+    f.params[GP_TURN_LIMIT] = 100;
+    f.params[GP_LAND_GROWTH_PERIOD] = 4;
+    fx_start_generated(&f, opts, 6, (uint64_t)_i);
+    while (!generals_rules.over(f.g)) {
+        int p = fx_pending(&f);
+        plain_state(fx_board(&f), p, &plain);
+        ck_assert_str_eq(fx_prompt(&f, p), plain.data);
+        plain_state(fx_board(&f), 0, &plain);
+        sb_reset(&frame);
+        ck_assert_int_eq(generals_board_write_state(fx_board(&f), 0, &frame), 0);
+        ck_assert_str_eq(frame.data, plain.data);
+        char line[64];
+        fx_random_reply(fx_board(&f), p, &r, line, sizeof line);
+        fx_reply(&f, p, line);
+    }
+    sb_free(&plain);
+    sb_free(&frame);
+    fx_free(&f);
+}
+END_TEST
+
 START_TEST(runner_violation_eliminates_the_pending_player)
 {
     struct fixture f;
@@ -375,6 +436,7 @@ static Suite *protocol_suite(void)
     tcase_add_test(state, vision_radius_zero_sees_only_own_cells);
     tcase_add_test(state, captured_capital_is_hidden_as_a_city);
     tcase_add_test(state, eliminated_player_reads_0_0_in_the_totals);
+    tcase_add_loop_test(state, every_state_matches_a_plain_rendering_in_random_play, 0, 12);
     suite_add_tcase(s, state);
     TCase *runner = tcase_create("runner");
     tcase_add_test(runner, runner_violation_eliminates_the_pending_player);

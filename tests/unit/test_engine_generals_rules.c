@@ -722,25 +722,6 @@ static void check_invariants(const struct fixture *f)
     }
 }
 
-/* A random move of player p along the board, or now and then an invalid one. */
-static void random_reply(const struct generals_board *b, int p, struct rng *r, char *line,
-                         size_t size)
-{
-    static const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
-    size_t from = (size_t)rng_uniform(r, b->cells);
-    while (b->owner[from] != p)
-        from = (from + 1) % b->cells;
-    int i = (int)from / b->m, j = (int)from % b->m, d = (int)rng_uniform(r, 4);
-    int ti = i + di[d], tj = j + dj[d];
-    bool open = ti >= 0 && tj >= 0 && ti < b->n && tj < b->m &&
-                b->type[(size_t)ti * (size_t)b->m + (size_t)tj] != CELL_MOUNTAIN;
-    if (rng_uniform(r, 1000) == 0 || (open && rng_uniform(r, 10) != 0))
-        snprintf(line, size, "%d %d %d %d %d", 1 + (int)rng_uniform(r, 2), i + 1, j + 1, ti + 1,
-                 tj + 1);
-    else
-        snprintf(line, size, "-1");
-}
-
 START_TEST(random_play_keeps_the_invariants)
 {
     struct rng r = rng_stream((uint64_t)_i, "test/random-play");
@@ -752,24 +733,17 @@ START_TEST(random_play_keeps_the_invariants)
     f.params[GP_VISION_RADIUS] = _i % 3;
     f.params[GP_TURN_LIMIT] = 150;
     f.params[GP_LAND_GROWTH_PERIOD] = 5;
-    struct game_error err;
-    struct strbuf notes = STRBUF_INIT, events = STRBUF_INIT;
-    ck_assert_int_eq(generals_rules.map_generate(opts, 6, (uint64_t)_i, &f.map, &notes, &err), 0);
-    struct game_setup setup = {f.map, f.params, (uint64_t)_i, generals_rules.map_players(f.map)};
-    ck_assert_int_eq(generals_rules.create(&setup, &f.g, &err), 0);
+    fx_start_generated(&f, opts, 6, (uint64_t)_i);
     int replies = 0;
     while (!generals_rules.over(f.g)) {
         char line[64];
-        random_reply(fx_board(&f), fx_pending(&f), &r, line, sizeof line);
+        fx_random_reply(fx_board(&f), fx_pending(&f), &r, line, sizeof line);
         fx_reply(&f, fx_pending(&f), line);
         check_invariants(&f);
         replies++;
     }
     ck_assert_int_gt(replies, 20);
-    ck_assert_int_eq(generals_rules.take_events(f.g, &events), 0);
-    ck_assert_ptr_nonnull(strstr(events.data, "{\"t\":\"end\""));
-    sb_free(&notes);
-    sb_free(&events);
+    ck_assert_ptr_nonnull(strstr(fx_events(&f), "{\"t\":\"end\""));
     fx_free(&f);
 }
 END_TEST

@@ -151,7 +151,7 @@ START_TEST(a_missing_directory_is_a_clear_error)
     struct replay_writer *w;
     struct replay_error err;
     ck_assert_int_eq(replay_writer_open("/nonexistent-dir/r.jsonl.gz", &w, &err), -1);
-    ck_assert_str_eq(err.msg, "/nonexistent-dir/r.jsonl.gz: cannot create the replay: No such file or directory");
+    ck_assert_str_eq(err.msg, "/nonexistent-dir/r.jsonl.gz: cannot open its directory: No such file or directory");
 }
 END_TEST
 
@@ -536,6 +536,46 @@ START_TEST(export_writes_the_generals_log)
 }
 END_TEST
 
+/* The header's "isolation": one object when all players had the same layers, else one each. */
+static struct json_object *header_isolation(const struct isolation_report *a, const struct isolation_report *b)
+{
+    struct scripted m;
+    struct host_info host = {"kernel", "cpu", "test"};
+    const struct isolation_report *iso[2] = {a, b};
+    setup_tiny(&m);
+    ck_assert_int_eq(replay_record_header(&m.line, &m.s, iso, &host, 0), 0);
+    struct json_object *h = json_tokener_parse(m.line.data), *o = NULL;
+    ck_assert_ptr_nonnull(h);
+    ck_assert(json_object_object_get_ex(h, "isolation", &o));
+    json_object_get(o);
+    json_object_put(h);
+    m.s.rules->map_free(m.s.map);
+    sb_free(&m.line);
+    return o;
+}
+
+START_TEST(header_isolation_is_common_or_per_player)
+{
+    struct isolation_report strict = {.cgroup_backend = "v1", .privileged = true}, weak = strict;
+    struct json_object *o, *v;
+    weak.state[LAYER_SECCOMP] = LAYER_OFF;
+    snprintf(weak.how[LAYER_SECCOMP], sizeof weak.how[LAYER_SECCOMP], "not available");
+    weak.degraded = true;
+    o = header_isolation(&strict, &strict);
+    ck_assert(json_object_is_type(o, json_type_object));
+    ck_assert(json_object_object_get_ex(o, "seccomp", &v));
+    ck_assert_str_eq(json_object_get_string(v), "on");
+    json_object_put(o);
+    o = header_isolation(&strict, &weak);
+    ck_assert(json_object_is_type(o, json_type_array));
+    ck_assert_uint_eq(json_object_array_length(o), 2);
+    ck_assert(json_object_object_get_ex(json_object_array_get_idx(o, 1), "how", &v));
+    ck_assert(json_object_object_get_ex(v, "seccomp", &v));
+    ck_assert_str_eq(json_object_get_string(v), "not available");
+    json_object_put(o);
+}
+END_TEST
+
 static Suite *replay_suite(void)
 {
     Suite *s = suite_create("replay");
@@ -551,6 +591,7 @@ static Suite *replay_suite(void)
     tcase_add_test(io, bad_lines_are_named_by_number);
     suite_add_tcase(s, io);
     TCase *verify = tcase_create("verify");
+    tcase_add_test(verify, header_isolation_is_common_or_per_player);
     tcase_add_test(verify, verify_accepts_a_faithful_replay);
     tcase_add_test(verify, verify_accepts_a_replay_with_an_engine_violation);
     tcase_add_test(verify, verify_finds_a_changed_reply);

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "judge/atomic_file.h"
 #include "judge/run_report.h"
 
 static struct jail_report sample_report(void)
@@ -233,16 +234,15 @@ static int count_entries(const char *dir)
 START_TEST(target_write_leaves_exactly_the_file)
 {
     make_scratch();
-    char path[PATH_MAX + 32];
+    char path[PATH_MAX + 32], err[320];
     snprintf(path, sizeof path, "%s/report.json", scratch);
-    struct report_target t;
-    struct jail_error err;
-    ck_assert_int_eq(report_target_open(&t, path, &err), 0);
-    ck_assert_int_eq(report_target_write(&t, "{\"a\":1}\n", &err), 0);
-    ck_assert_int_eq(report_target_write(&t, "{\"a\":2}\n", &err), 0);
-    report_target_close(&t);
+    ck_assert_int_eq(atomic_file_write_whole(path, "{\"a\":1}\n", 8, err, sizeof err), 0);
+    ck_assert_int_eq(atomic_file_write_whole(path, "{\"a\":2}\n", 8, err, sizeof err), 0);
     ck_assert_str_eq(read_file(path), "{\"a\":2}\n");
     ck_assert_int_eq(count_entries(scratch), 1);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0644);
     remove_scratch();
 }
 END_TEST
@@ -250,16 +250,15 @@ END_TEST
 START_TEST(a_planted_symlink_is_replaced_not_followed)
 {
     make_scratch();
-    char path[PATH_MAX + 32], victim[PATH_MAX + 32];
+    char path[PATH_MAX + 32], victim[PATH_MAX + 32], err[320];
     snprintf(path, sizeof path, "%s/report.json", scratch);
     snprintf(victim, sizeof victim, "%s/victim", scratch);
     write_file(victim, "precious\n");
-    struct report_target t;
-    struct jail_error err;
-    ck_assert_int_eq(report_target_open(&t, path, &err), 0);
+    struct atomic_file f;
+    ck_assert_int_eq(atomic_file_create(&f, path, 0644, err, sizeof err), 0);
     ck_assert_int_eq(symlink(victim, path), 0);
-    ck_assert_int_eq(report_target_write(&t, "{}\n", &err), 0);
-    report_target_close(&t);
+    ck_assert_int_eq(atomic_file_write(&f, "{}\n", 3, err, sizeof err), 0);
+    ck_assert_int_eq(atomic_file_commit(&f, err, sizeof err), 0);
     struct stat st;
     ck_assert_int_eq(lstat(path, &st), 0);
     ck_assert(S_ISREG(st.st_mode));
@@ -272,36 +271,52 @@ END_TEST
 START_TEST(a_directory_swapped_after_open_does_not_redirect_the_write)
 {
     make_scratch();
-    char sub[PATH_MAX + 32], moved[PATH_MAX + 32], elsewhere[PATH_MAX + 32], path[PATH_MAX + 64];
+    char sub[PATH_MAX + 32], moved[PATH_MAX + 32], elsewhere[PATH_MAX + 32], path[PATH_MAX + 64], err[320];
     snprintf(sub, sizeof sub, "%s/sub", scratch);
     snprintf(moved, sizeof moved, "%s/moved", scratch);
     snprintf(elsewhere, sizeof elsewhere, "%s/elsewhere", scratch);
     snprintf(path, sizeof path, "%s/report.json", sub);
     ck_assert_int_eq(mkdir(sub, 0755), 0);
     ck_assert_int_eq(mkdir(elsewhere, 0755), 0);
-    struct report_target t;
-    struct jail_error err;
-    ck_assert_int_eq(report_target_open(&t, path, &err), 0);
+    struct atomic_file f;
+    ck_assert_int_eq(atomic_file_create(&f, path, 0644, err, sizeof err), 0);
     ck_assert_int_eq(rename(sub, moved), 0);
     ck_assert_int_eq(symlink(elsewhere, sub), 0);
-    ck_assert_int_eq(report_target_write(&t, "{}\n", &err), 0);
-    report_target_close(&t);
+    ck_assert_int_eq(atomic_file_write(&f, "{}\n", 3, err, sizeof err), 0);
+    ck_assert_int_eq(atomic_file_commit(&f, err, sizeof err), 0);
     ck_assert_int_eq(count_entries(elsewhere), 0);
     ck_assert_int_eq(count_entries(moved), 1);
     remove_scratch();
 }
 END_TEST
 
+START_TEST(an_aborted_file_leaves_nothing)
+{
+    make_scratch();
+    char path[PATH_MAX + 32], err[320];
+    snprintf(path, sizeof path, "%s/report.json", scratch);
+    struct atomic_file f;
+    ck_assert_int_eq(atomic_file_create(&f, path, 0644, err, sizeof err), 0);
+    ck_assert_int_eq(atomic_file_write(&f, "half", 4, err, sizeof err), 0);
+    ck_assert_int_eq(count_entries(scratch), 1); /* the temporary file */
+    atomic_file_abort(&f);
+    ck_assert_int_eq(count_entries(scratch), 0);
+    atomic_file_abort(&f); /* twice is harmless */
+    remove_scratch();
+}
+END_TEST
+
 START_TEST(bad_target_paths_are_refused)
 {
-    struct report_target t;
-    struct jail_error err;
-    ck_assert_int_eq(report_target_open(&t, "/nonexistent-dir-judge/report.json", &err), -1);
-    ck_assert_ptr_nonnull(strstr(err.msg, "cannot open the report's directory /nonexistent-dir-judge"));
-    ck_assert_int_eq(report_target_open(&t, "/tmp/", &err), -1);
-    ck_assert_ptr_nonnull(strstr(err.msg, "does not name a file"));
-    ck_assert_int_eq(report_target_open(&t, "..", &err), -1);
-    ck_assert_int_eq(t.dir_fd, -1);
+    struct atomic_file f;
+    char err[320];
+    ck_assert_int_eq(atomic_file_create(&f, "/nonexistent-dir-judge/report.json", 0644, err, sizeof err), -1);
+    ck_assert_str_eq(err, "/nonexistent-dir-judge/report.json: cannot open its directory: No such file or directory");
+    ck_assert_int_eq(atomic_file_create(&f, "/tmp/", 0644, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "does not name a file"));
+    ck_assert_int_eq(atomic_file_create(&f, "..", 0644, err, sizeof err), -1);
+    ck_assert_int_eq(f.dir_fd, -1);
+    ck_assert_int_eq(f.fd, -1);
 }
 END_TEST
 
@@ -320,6 +335,7 @@ static Suite *run_report_suite(void)
     tcase_add_test(target, target_write_leaves_exactly_the_file);
     tcase_add_test(target, a_planted_symlink_is_replaced_not_followed);
     tcase_add_test(target, a_directory_swapped_after_open_does_not_redirect_the_write);
+    tcase_add_test(target, an_aborted_file_leaves_nothing);
     tcase_add_test(target, bad_target_paths_are_refused);
     suite_add_tcase(s, target);
     return s;

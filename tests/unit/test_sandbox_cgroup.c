@@ -1,7 +1,8 @@
 /*
- * test_sandbox_cgroup.c - both cgroup backends, loaded with fork()ed children.
+ * test_sandbox_cgroup.c - the cgroup backends, loaded with fork()ed children.
  *
- * Every backend test runs once per backend (loop index: 0 = v1, 1 = v2). What
+ * Every backend test runs once per backend (loop index: 0 = plain v1, forced
+ * with JUDGE_CGROUP_HYBRID=0; 1 = hybrid, v1 with cgroup2 twins; 2 = v2). What
  * a backend or hierarchy cannot offer here is reported as a named "SKIP" line,
  * and the test then checks that the probe said so. Cgroups a failed test
  * leaves behind (Check's forked test process ends without cleanup) are killed
@@ -21,8 +22,10 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <linux/magic.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -34,7 +37,9 @@
 #define MS (1000000ull)
 #define TEST_TIMEOUT_S 60
 
-enum { BACKEND_V1, BACKEND_V2, BACKEND_COUNT };
+enum { BACKEND_V1, BACKEND_HYBRID, BACKEND_V2, BACKEND_COUNT };
+static const char *const backend_names[BACKEND_COUNT] = { "v1", "hybrid", "v2" };
+static const enum cgroup_version backend_versions[BACKEND_COUNT] = { CGROUP_V1, CGROUP_V1, CGROUP_V2 };
 static struct cgroup_caps probed[BACKEND_COUNT];
 static bool usable[BACKEND_COUNT];
 static struct cgroup_caps auto_caps;
@@ -76,16 +81,46 @@ static bool path_exists(const char *path)
     return access(path, F_OK) == 0;
 }
 
+static const char *caps_name(const struct cgroup_caps *caps)
+{
+    return caps->version == CGROUP_V2 ? "v2" : caps->hybrid ? "hybrid" : "v1";
+}
+
 /* The backend's caps, or NULL after a named SKIP line when this machine lacks it. */
 static const struct cgroup_caps *backend(int i, const char *test)
 {
     if (usable[i])
         return &probed[i];
-    printf("SKIP cgroup_v%d_%s: %s\n", i + 1, test, probed[i].why);
+    if (i == BACKEND_HYBRID && probed[i].version == CGROUP_V1) {
+        printf("SKIP cgroup_hybrid_%s: %s\n", test, probed[i].freezer_how);
+        ck_assert(!probed[i].hybrid && !auto_caps.hybrid);
+        ck_assert_ptr_nonnull(strstr(probed[i].freezer_how, "cgroup v1 freezer"));
+        return NULL;
+    }
+    printf("SKIP cgroup_%s_%s: %s\n", backend_names[i], test, probed[i].why);
     ck_assert_int_eq(probed[i].version, CGROUP_NONE);
-    ck_assert_int_ne(auto_caps.version, i + 1);
+    ck_assert_int_ne(auto_caps.version, backend_versions[i]);
     ck_assert(probed[i].why[0] != '\0');
     return NULL;
+}
+
+/* Probe the same backend again, in the same mode (plain v1 or hybrid). */
+static int probe_like(const struct cgroup_caps *caps, struct cgroup_caps *out, struct jail_error *err)
+{
+    setenv("JUDGE_CGROUP_HYBRID", caps->version == CGROUP_V1 && !caps->hybrid ? "0" : "1", 1);
+    int rc = cgroup_probe_version(caps->version, out, err);
+    unsetenv("JUDGE_CGROUP_HYBRID");
+    return rc;
+}
+
+/* The twin directory of the cgroup at path (hybrid caps only): true if any. */
+static bool twin_path(const struct cgroup_caps *caps, const char *path, char *out, size_t cap)
+{
+    out[0] = '\0';
+    if (!caps->hybrid)
+        return false;
+    snprintf(out, cap, "%s%s", caps->hybrid_root, strrchr(path, '/'));
+    return true;
 }
 
 /* Does the hierarchy really lack this controller, as the probe said? */
@@ -105,7 +140,7 @@ static bool need(const struct cgroup_caps *caps, bool have, const char *ctrl, co
 {
     if (have)
         return true;
-    printf("SKIP cgroup_v%d_%s: no %s controller in %s (%s)\n", caps->version, test, ctrl,
+    printf("SKIP cgroup_%s_%s: no %s controller in %s (%s)\n", caps_name(caps), test, ctrl,
            caps->version == CGROUP_V2 ? caps->root : "cgroup v1", caps->why);
     ck_assert_msg(!hierarchy_offers(caps, ctrl), "probe says no %s, but the hierarchy offers it", ctrl);
     ck_assert_msg(strstr(caps->why, ctrl) != NULL, "why does not name %s: %s", ctrl, caps->why);
@@ -529,13 +564,14 @@ static void remove_dir(const char *parent, const char *name)
     ck_assert_msg(rmdir(path) == 0 || errno == ENOENT, "rmdir %s: %s", path, strerror(errno));
 }
 
-/* A cgroup that cannot be emptied: its members sit frozen by a frozen parent
- * (v1 frozen tasks do not die, and the child cannot be thawed alone). Release
- * gives up within its bound, says why, and does not pool it. v2 has no such
- * state: there SIGKILL reaches frozen tasks. */
+/* A cgroup that cannot be emptied: its members sit frozen by a frozen v1
+ * parent (v1 frozen tasks do not die, not even by the twin's cgroup.kill, and
+ * the child cannot be thawed alone). Release gives up within its bound, says
+ * why, and does not pool it. v2 has no such state: there SIGKILL reaches
+ * frozen tasks. Loop: plain v1, then hybrid. */
 START_TEST(test_v1_release_refuses_unemptiable)
 {
-    const struct cgroup_caps *caps = backend(BACKEND_V1, "release_unemptiable");
+    const struct cgroup_caps *caps = backend(_i, "release_unemptiable");
     if (!caps)
         return;
     struct cgroup_caps nested = *caps;
@@ -553,19 +589,23 @@ START_TEST(test_v1_release_refuses_unemptiable)
     write_text(nested.v1_root[CG_V1_FREEZER], "freezer.state", "FROZEN");
     in_use[0] = NULL;
     struct jail_error err = { "" };
-    ck_assert_int_eq(cgroup_release(cg, &err), -1);
+    int rc = cgroup_release(cg, &err);
+    /* Undo the trap before asserting anything: a failed test must not leave it. */
+    write_text(nested.v1_root[CG_V1_FREEZER], "freezer.state", "THAWED");
+    kill(k.pid, SIGKILL);
+    wait_status(k.pid, NULL);
+    ck_assert_int_eq(rc, -1);
     ck_assert_msg(strstr(err.msg, name) != NULL, "error names the cgroup: %s", err.msg);
     cg = acquire(&nested, 0, 0);
     ck_assert_msg(strstr(cgroup_path(cg), name) == NULL, "the unemptied cgroup was pooled");
     release(cg);
     cgroup_pool_drain();
-    write_text(nested.v1_root[CG_V1_FREEZER], "freezer.state", "THAWED");
-    kill(k.pid, SIGKILL);
-    wait_status(k.pid, NULL);
     for (int i = 0; i < CG_V1_COUNT; i++) {
         remove_dir(nested.v1_root[i], name);
         remove_dir(caps->v1_root[i], parent);
     }
+    if (caps->hybrid)
+        remove_dir(caps->hybrid_root, name);
 }
 END_TEST
 
@@ -768,10 +808,14 @@ START_TEST(test_sweep_removes_dead_judges_cgroup)
     int status = wait_status(judge, NULL);
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     ck_assert(path_exists(path));
+    char twin[2 * CGROUP_PATH_MAX];
+    ck_assert_int_eq(twin_path(caps, path, twin, sizeof twin), caps->hybrid);
+    ck_assert(!caps->hybrid || path_exists(twin));
     struct cgroup_caps again;
     struct jail_error err = { "" };
-    ck_assert_msg(cgroup_probe_version(caps->version, &again, &err) == 0, "%s", err.msg);
+    ck_assert_msg(probe_like(caps, &again, &err) == 0, "%s", err.msg);
     ck_assert_msg(!path_exists(path), "%s was not swept", path);
+    ck_assert_msg(!caps->hybrid || !path_exists(twin), "twin %s was not swept", twin);
     status = wait_status(bot, NULL);
     ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
 }
@@ -817,14 +861,392 @@ START_TEST(test_v2_clone_into_cgroup)
 }
 END_TEST
 
+/* ------------------------------------------------------------- hybrid ---- */
+
+static bool on_cgroup2(const char *path)
+{
+    struct statfs fs;
+    return statfs(path, &fs) == 0 && fs.f_type == CGROUP2_SUPER_MAGIC;
+}
+
+static void read_text(const char *dir, const char *file, char *buf, size_t cap)
+{
+    char path[2 * CGROUP_PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *f = fopen(path, "re");
+    ck_assert_msg(f != NULL, "open %s: %s", path, strerror(errno));
+    size_t n = fread(buf, 1, cap - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+}
+
+static uint64_t read_keyed(const char *dir, const char *file, const char *key)
+{
+    char text[512];
+    uint64_t value = 0;
+    read_text(dir, file, text, sizeof text);
+    ck_assert_msg(cgroup_parse_keyed(text, key, &value), "%s/%s: no %s in \"%s\"", dir, file, key, text);
+    return value;
+}
+
+static int count_lines(const char *dir, const char *file)
+{
+    char text[4096];
+    int lines = 0;
+    read_text(dir, file, text, sizeof text);
+    for (const char *p = text; (p = strchr(p, '\n')); p++)
+        lines++;
+    return lines;
+}
+
+/* Is pid in a cgroup called name, in the hierarchy of its /proc/PID/cgroup
+ * line starting with prefix ("0::" for cgroup2) or holding tag (":freezer:")? */
+static bool member_of(pid_t pid, const char *prefix, const char *tag, const char *name)
+{
+    char proc[64], line[CGROUP_PATH_MAX];
+    snprintf(proc, sizeof proc, "/proc/%d/cgroup", (int)pid);
+    FILE *f = fopen(proc, "re");
+    ck_assert_ptr_nonnull(f);
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) {
+        bool hierarchy = prefix ? strncmp(line, prefix, strlen(prefix)) == 0 : strstr(line, tag) != NULL;
+        const char *last = strrchr(line, '/');
+        found = hierarchy && last && strncmp(last + 1, name, strlen(name)) == 0
+                && last[1 + strlen(name)] == '\n';
+    }
+    fclose(f);
+    return found;
+}
+
+static void v1_dir_of(const struct cgroup_caps *caps, int ctrl, const char *name, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s/%s", caps->v1_root[ctrl], name);
+}
+
+static const char *name_of(const struct cgroup *cg)
+{
+    return strrchr(cgroup_path(cg), '/') + 1;
+}
+
+START_TEST(test_hybrid_probe_reports_twin)
+{
+    const struct cgroup_caps *caps = backend(BACKEND_HYBRID, "probe");
+    if (!caps)
+        return;
+    ck_assert(caps->hybrid && caps->freeze && caps->kill && caps->memory && caps->pids && caps->cpu);
+    ck_assert_str_eq(caps->freezer_how, "v1 + cgroup2 freezer (hybrid)");
+    ck_assert_msg(on_cgroup2(caps->hybrid_root), "%s is not on cgroup2", caps->hybrid_root);
+    ck_assert_str_eq(strrchr(caps->hybrid_root, '/') + 1, CGROUP_PARENT_NAME);
+    ck_assert(memcmp(caps->v1_root, probed[BACKEND_V1].v1_root, sizeof caps->v1_root) == 0);
+    ck_assert(!probed[BACKEND_V1].hybrid && probed[BACKEND_V1].hybrid_root[0] == '\0');
+    ck_assert_ptr_nonnull(strstr(probed[BACKEND_V1].freezer_how, "JUDGE_CGROUP_HYBRID=0"));
+    if (usable[BACKEND_V2])
+        ck_assert_str_eq(probed[BACKEND_V2].freezer_how, "cgroup v2 freezer");
+    if (auto_caps.version == CGROUP_V1)
+        ck_assert(auto_caps.hybrid);
+    /* An explicit v1 base: the twins go under <base>/unified, if that is cgroup2. */
+    char base[CGROUP_PATH_MAX], unified[CGROUP_PATH_MAX + 16], expect[CGROUP_PATH_MAX + 32];
+    ck_assert_int_eq(cgroup_find_mount("memory", base, sizeof base), 0);
+    *strrchr(base, '/') = '\0';
+    snprintf(unified, sizeof unified, "%s/unified", base);
+    struct cgroup_caps at;
+    struct jail_error err = { "" };
+    if (cgroup_probe_at(CGROUP_V1, base, &at, &err) < 0) {
+        printf("SKIP cgroup_hybrid_probe_base: %s\n", err.msg);
+        return;
+    }
+    ck_assert_int_eq(at.hybrid, on_cgroup2(unified));
+    snprintf(expect, sizeof expect, "%s/%s", unified, CGROUP_PARENT_NAME);
+    if (at.hybrid)
+        ck_assert_str_eq(at.hybrid_root, expect);
+}
+END_TEST
+
+/* Each jail cgroup has a twin of the same name in the cgroup2 hierarchy, and
+ * attach puts a member in both; drained, both go. */
+START_TEST(test_hybrid_twin_holds_members)
+{
+    const struct cgroup_caps *caps = backend(BACKEND_HYBRID, "twin");
+    if (!caps)
+        return;
+    struct cgroup *cg = acquire(caps, 0, 0);
+    char twin[2 * CGROUP_PATH_MAX], v1_dir[2 * CGROUP_PATH_MAX];
+    ck_assert(twin_path(caps, cgroup_path(cg), twin, sizeof twin));
+    ck_assert_msg(path_exists(twin) && on_cgroup2(twin), "no twin %s", twin);
+    ck_assert_str_eq(cg->twin.path, twin);
+    ck_assert_int_eq(cgroup_dir_fd(cg), -1); /* CLONE_INTO_CGROUP would miss the v1 side */
+    struct kid k = spawn(spin_forever, 0);
+    attach_and_go(cg, &k);
+    const char *name = name_of(cg);
+    ck_assert_msg(member_of(k.pid, "0::", NULL, name), "not in the twin");
+    ck_assert_msg(member_of(k.pid, NULL, ":freezer:", name), "not in the v1 freezer cgroup");
+    ck_assert_msg(member_of(k.pid, NULL, ":memory:", name), "not in the v1 memory cgroup");
+    ck_assert_int_eq(count_lines(twin, "cgroup.procs"), 1);
+    ck_assert_int_eq(cgroup_count_procs(cg), 1);
+    v1_dir_of(caps, CG_V1_FREEZER, name, v1_dir, sizeof v1_dir);
+    release(cg);
+    int status = wait_status(k.pid, NULL);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    ck_assert(path_exists(twin)); /* pooled with its twin */
+    cgroup_pool_drain();
+    ck_assert_msg(!path_exists(twin), "twin %s survived the drain", twin);
+    ck_assert_msg(!path_exists(v1_dir), "%s survived the drain", v1_dir);
+}
+END_TEST
+
+/* Freezing goes through the twin (the v1 freezer stays THAWED), stops the
+ * CPU counter every time, and thawing lets it run again. */
+START_TEST(test_hybrid_freeze_uses_twin)
+{
+    const struct cgroup_caps *caps = backend(BACKEND_HYBRID, "freeze");
+    if (!caps)
+        return;
+    struct cgroup *cg = acquire(caps, 0, 0);
+    char twin[2 * CGROUP_PATH_MAX], v1_freezer[2 * CGROUP_PATH_MAX], text[64];
+    twin_path(caps, cgroup_path(cg), twin, sizeof twin);
+    v1_dir_of(caps, CG_V1_FREEZER, name_of(cg), v1_freezer, sizeof v1_freezer);
+    struct kid k = spawn(spin_forever, 0);
+    attach_and_go(cg, &k);
+    struct jail_error err = { "" };
+    for (int round = 0; round < 20; round++) {
+        ck_assert_msg(cgroup_freeze(cg, true, &err) == 0, "freeze: %s", err.msg);
+        ck_assert_uint_eq(read_keyed(twin, "cgroup.events", "frozen"), 1);
+        read_text(twin, "cgroup.freeze", text, sizeof text);
+        ck_assert_str_eq(text, "1\n");
+        read_text(v1_freezer, "freezer.state", text, sizeof text);
+        ck_assert_str_eq(text, "THAWED\n");
+        uint64_t frozen_at = cgroup_cpu_ns(cg);
+        sleep_ms(round == 0 ? 100 : 2);
+        ck_assert_uint_eq(cgroup_cpu_ns(cg), frozen_at);
+        ck_assert_msg(cgroup_freeze(cg, false, &err) == 0, "thaw: %s", err.msg);
+        ck_assert_uint_eq(read_keyed(twin, "cgroup.events", "frozen"), 0);
+        uint64_t deadline = now_ns() + 5000 * MS;
+        while (cgroup_cpu_ns(cg) <= frozen_at && now_ns() < deadline)
+            sleep_ms(1);
+        ck_assert_uint_gt(cgroup_cpu_ns(cg), frozen_at);
+    }
+    release(cg);
+    int status = wait_status(k.pid, NULL);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+}
+END_TEST
+
+/* cgroup.kill on the twin empties a fork tree with a setsid() orphan; a
+ * member only the twin holds dies with it, and one only the v1 side holds (a
+ * cut-short attach) is still found and killed. */
+START_TEST(test_hybrid_kill_via_twin)
+{
+    const struct cgroup_caps *caps = backend(BACKEND_HYBRID, "kill");
+    if (!caps)
+        return;
+    become_subreaper();
+    struct cgroup *cg = acquire(caps, 0, 0);
+    char twin[2 * CGROUP_PATH_MAX], pid_text[24];
+    twin_path(caps, cgroup_path(cg), twin, sizeof twin);
+    int ready[2];
+    ck_assert_int_eq(pipe(ready), 0);
+    struct kid family = spawn(make_family, ready[1]);
+    attach_and_go(cg, &family);
+    close(ready[1]);
+    struct kid twin_only = spawn(spin_forever, 0), v1_only = spawn(spin_forever, 0);
+    snprintf(pid_text, sizeof pid_text, "%d", (int)twin_only.pid);
+    write_text(twin, "cgroup.procs", pid_text);
+    struct jail_error err = { "" };
+    ck_assert_msg(cgroup_v1_attach(cg, v1_only.pid, &err) == 0, "v1 attach: %s", err.msg);
+    ck_assert_int_eq(write(twin_only.go_fd, "g", 1), 1);
+    ck_assert_int_eq(write(v1_only.go_fd, "g", 1), 1);
+    read_ready(ready[0], FAMILY_SIZE);
+    close(ready[0]);
+    uint64_t deadline = now_ns() + 10000 * MS;
+    while (cgroup_count_procs(cg) != FAMILY_SIZE + 1 && now_ns() < deadline)
+        sleep_ms(1);
+    ck_assert_int_eq(cgroup_count_procs(cg), FAMILY_SIZE + 1);
+    ck_assert_int_eq(count_lines(twin, "cgroup.procs"), FAMILY_SIZE + 1);
+    ck_assert_msg(cgroup_kill_all(cg, &err) == 0, "kill_all: %s", err.msg);
+    ck_assert_int_eq(cgroup_count_procs(cg), 0);
+    ck_assert_uint_eq(read_keyed(twin, "cgroup.events", "populated"), 0);
+    int status = wait_status(twin_only.pid, NULL);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    status = wait_status(v1_only.pid, NULL);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    close(twin_only.go_fd);
+    close(v1_only.go_fd);
+    reap_all();
+    release(cg);
+}
+END_TEST
+
+/* A pooled cgroup keeps its twin (the same directory, still open), thawed. */
+START_TEST(test_hybrid_pool_reuses_twin)
+{
+    const struct cgroup_caps *caps = backend(BACKEND_HYBRID, "pool_twin");
+    if (!caps)
+        return;
+    struct cgroup *cg = acquire(caps, 0, 0);
+    char twin[2 * CGROUP_PATH_MAX];
+    twin_path(caps, cgroup_path(cg), twin, sizeof twin);
+    struct stat before, after;
+    ck_assert_int_eq(stat(twin, &before), 0);
+    struct kid k = spawn(spin_forever, 0);
+    attach_and_go(cg, &k);
+    struct jail_error err = { "" };
+    ck_assert_msg(cgroup_freeze(cg, true, &err) == 0, "freeze: %s", err.msg);
+    release(cg); /* while frozen */
+    wait_status(k.pid, NULL);
+    cg = acquire(caps, 0, 0);
+    ck_assert_str_eq(cg->twin.path, twin);
+    ck_assert_int_ge(cg->twin.fd, 0);
+    ck_assert_int_eq(stat(twin, &after), 0);
+    ck_assert_msg(before.st_ino == after.st_ino, "the twin was made anew");
+    ck_assert_uint_eq(read_keyed(twin, "cgroup.events", "frozen"), 0);
+    ck_assert_int_eq(count_lines(twin, "cgroup.procs"), 0);
+    k = spawn(spin_forever, 0);
+    attach_and_go(cg, &k);
+    ck_assert_int_eq(count_lines(twin, "cgroup.procs"), 1);
+    ck_assert_msg(cgroup_freeze(cg, true, &err) == 0, "freeze: %s", err.msg);
+    uint64_t frozen_at = cgroup_cpu_ns(cg);
+    sleep_ms(50);
+    ck_assert_uint_eq(cgroup_cpu_ns(cg), frozen_at);
+    release(cg);
+    int status = wait_status(k.pid, NULL);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    cgroup_pool_drain();
+    ck_assert(!path_exists(twin));
+}
+END_TEST
+
+/* The name a judge of our pid namespace, now dead, would have used. */
+static void dead_judge_name(char *out, size_t cap)
+{
+    pid_t gone = fork();
+    ck_assert_int_ge(gone, 0);
+    if (gone == 0)
+        _exit(0);
+    wait_status(gone, NULL);
+    struct stat st;
+    ck_assert_int_eq(stat("/proc/self/ns/pid", &st), 0);
+    snprintf(out, cap, "j%lx-%d-0", (unsigned long)st.st_ino, (int)gone);
+}
+
+/* A plain v1 judge (no twins) that died holding a cgroup with a running bot. */
+static void plain_judge_dies(const struct cgroup_caps *plain, pid_t *bot, char *path, size_t cap)
+{
+    int report[2];
+    ck_assert_int_eq(pipe(report), 0);
+    pid_t judge = fork();
+    ck_assert_int_ge(judge, 0);
+    if (judge == 0) {
+        struct cgroup *cg = acquire(plain, 0, 0);
+        struct kid k = spawn(spin_forever, 0);
+        attach_and_go(cg, &k);
+        char where[CGROUP_PATH_MAX] = "";
+        snprintf(where, sizeof where, "%s", cgroup_path(cg));
+        if (write(report[1], &k.pid, sizeof k.pid) < 0 || write(report[1], where, sizeof where) < 0)
+            _exit(1);
+        _exit(0);
+    }
+    close(report[1]);
+    char where[CGROUP_PATH_MAX];
+    ck_assert_int_eq(read(report[0], bot, sizeof *bot), (ssize_t)sizeof *bot);
+    ck_assert_int_eq(read(report[0], where, sizeof where), (ssize_t)sizeof where);
+    close(report[0]);
+    snprintf(path, cap, "%s", where);
+    wait_status(judge, NULL);
+}
+
+/* The sweep of dead judges' cgroups (twin checked by the loop test) also
+ * removes a twin whose v1 directories are gone, killing what runs in it, and
+ * a plain v1 judge's leftovers, killed with the v1 freezer. */
+START_TEST(test_hybrid_sweep_removes_twins)
+{
+    const struct cgroup_caps *caps = backend(BACKEND_HYBRID, "sweep_twins");
+    if (!caps)
+        return;
+    become_subreaper();
+    char name[64], twin[2 * CGROUP_PATH_MAX], v1_dir[2 * CGROUP_PATH_MAX], pid_text[24];
+    dead_judge_name(name, sizeof name);
+    snprintf(twin, sizeof twin, "%s/%s", caps->hybrid_root, name);
+    ck_assert_int_eq(mkdir(twin, 0755), 0);
+    struct kid orphan = spawn(spin_forever, 0);
+    snprintf(pid_text, sizeof pid_text, "%d", (int)orphan.pid);
+    write_text(twin, "cgroup.procs", pid_text);
+    ck_assert_int_eq(write(orphan.go_fd, "g", 1), 1);
+    close(orphan.go_fd);
+    pid_t bot;
+    char plain_path[CGROUP_PATH_MAX];
+    plain_judge_dies(&probed[BACKEND_V1], &bot, plain_path, sizeof plain_path);
+    ck_assert(path_exists(plain_path));
+    struct cgroup_caps again;
+    struct jail_error err = { "" };
+    ck_assert_msg(probe_like(caps, &again, &err) == 0, "%s", err.msg);
+    ck_assert(again.hybrid);
+    ck_assert_msg(!path_exists(twin), "twin %s was not swept", twin);
+    for (int i = 0; i < CG_V1_COUNT; i++) {
+        v1_dir_of(caps, i, name, v1_dir, sizeof v1_dir);
+        ck_assert_msg(!path_exists(v1_dir), "the sweep left %s", v1_dir);
+    }
+    int status = wait_status(orphan.pid, NULL);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    ck_assert_msg(!path_exists(plain_path), "%s was not swept", plain_path);
+    twin_path(caps, plain_path, twin, sizeof twin);
+    ck_assert_msg(!path_exists(twin), "the sweep left %s", twin);
+    status = wait_status(bot, NULL);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+}
+END_TEST
+
+/* JUDGE_CGROUP_HYBRID=0 keeps the v1 backend on the v1 freezer: no twin. */
+START_TEST(test_v1_forced_by_environment)
+{
+    const struct cgroup_caps *plain = backend(BACKEND_V1, "forced");
+    if (!plain)
+        return;
+    struct cgroup_caps caps;
+    struct jail_error err = { "" };
+    setenv("JUDGE_CGROUP_HYBRID", "0", 1);
+    setenv("JUDGE_CGROUP_VERSION", "1", 1);
+    ck_assert_msg(cgroup_probe(&caps, &err) == 0, "%s", err.msg);
+    unsetenv("JUDGE_CGROUP_VERSION");
+    ck_assert(caps.version == CGROUP_V1 && !caps.hybrid && caps.hybrid_root[0] == '\0');
+    ck_assert(caps.freeze && caps.kill);
+    ck_assert_str_eq(caps.freezer_how, "cgroup v1 freezer (JUDGE_CGROUP_HYBRID=0)");
+    struct cgroup *cg = acquire(&caps, 0, 0);
+    ck_assert_ptr_eq(cg->ops, &cgroup_v1_ops);
+    ck_assert_int_eq(cg->twin.fd, -1);
+    char v1_freezer[2 * CGROUP_PATH_MAX], text[64];
+    v1_dir_of(&caps, CG_V1_FREEZER, name_of(cg), v1_freezer, sizeof v1_freezer);
+    if (usable[BACKEND_HYBRID]) {
+        char twin[2 * CGROUP_PATH_MAX];
+        twin_path(&probed[BACKEND_HYBRID], cgroup_path(cg), twin, sizeof twin);
+        ck_assert_msg(!path_exists(twin), "a twin %s for plain v1", twin);
+    }
+    struct kid k = spawn(spin_forever, 0);
+    attach_and_go(cg, &k);
+    ck_assert_msg(cgroup_freeze(cg, true, &err) == 0, "freeze: %s", err.msg);
+    read_text(v1_freezer, "freezer.state", text, sizeof text);
+    ck_assert_str_eq(text, "FROZEN\n");
+    ck_assert_msg(cgroup_freeze(cg, false, &err) == 0, "thaw: %s", err.msg);
+    read_text(v1_freezer, "freezer.state", text, sizeof text);
+    ck_assert_str_eq(text, "THAWED\n");
+    release(cg);
+    wait_status(k.pid, NULL);
+    unsetenv("JUDGE_CGROUP_HYBRID");
+    ck_assert_msg(cgroup_probe_version(CGROUP_V1, &caps, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(caps.hybrid, usable[BACKEND_HYBRID]);
+}
+END_TEST
+
 /* --------------------------------------------------------------- main ---- */
 
 static void probe_backends(void)
 {
-    static const enum cgroup_version versions[BACKEND_COUNT] = { CGROUP_V1, CGROUP_V2 };
     struct jail_error err;
-    for (int i = 0; i < BACKEND_COUNT; i++)
-        usable[i] = cgroup_probe_version(versions[i], &probed[i], &err) == 0;
+    for (int i = 0; i < BACKEND_COUNT; i++) {
+        setenv("JUDGE_CGROUP_HYBRID", i == BACKEND_V1 ? "0" : "1", 1);
+        usable[i] = cgroup_probe_version(backend_versions[i], &probed[i], &err) == 0;
+    }
+    unsetenv("JUDGE_CGROUP_HYBRID");
+    usable[BACKEND_HYBRID] = usable[BACKEND_HYBRID] && probed[BACKEND_HYBRID].hybrid;
     if (cgroup_probe(&auto_caps, &err) < 0)
         auto_caps.version = CGROUP_NONE;
 }
@@ -844,7 +1266,7 @@ static Suite *cgroup_suite(void)
     tcase_add_loop_test(tc, test_attach_and_count, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_cpu_matches_rusage, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_freeze_stops_cpu, 0, BACKEND_COUNT);
-    tcase_add_test(tc, test_v1_release_refuses_unemptiable);
+    tcase_add_loop_test(tc, test_v1_release_refuses_unemptiable, BACKEND_V1, BACKEND_HYBRID + 1);
     tcase_add_loop_test(tc, test_kill_all_empties_family, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_memory_limit_kills, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_memory_peak_reported, 0, BACKEND_COUNT);
@@ -853,6 +1275,13 @@ static Suite *cgroup_suite(void)
     tcase_add_loop_test(tc, test_pool_refuses_charged_cgroup, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_sweep_removes_dead_judges_cgroup, 0, BACKEND_COUNT);
     tcase_add_test(tc, test_v2_clone_into_cgroup);
+    tcase_add_test(tc, test_hybrid_probe_reports_twin);
+    tcase_add_test(tc, test_hybrid_twin_holds_members);
+    tcase_add_test(tc, test_hybrid_freeze_uses_twin);
+    tcase_add_test(tc, test_hybrid_kill_via_twin);
+    tcase_add_test(tc, test_hybrid_pool_reuses_twin);
+    tcase_add_test(tc, test_hybrid_sweep_removes_twins);
+    tcase_add_test(tc, test_v1_forced_by_environment);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -214,7 +214,7 @@ START_TEST(root_and_bot_read_only_tmp_writable_and_capped)
     c.spec.limits.tmp_bytes = 1 << 20;
     struct outcome o;
     run_ok(&c, &o);
-    ck_assert_str_eq(o.out, "/bot\nroot-ro\nbot-ro\nhi\ntmp-full\nbin\nbot\ndev\netc\nlib\nlib64\nproc\nsbin\ntmp\nusr\n");
+    ck_assert_str_eq(o.out, "/bot\nroot-ro\nbot-ro\nhi\ntmp-full\nbin\nbot\ndata\ndev\netc\nlib\nlib64\nproc\nsbin\ntmp\nusr\n");
     rmdir(dir);
 }
 END_TEST
@@ -231,14 +231,26 @@ START_TEST(extra_read_only_bind_is_visible)
     fputs("extra\n", f);
     fclose(f);
     chmod(file, 0644);
-    snprintf(script, sizeof script, "cat %s; touch %s/y 2>/dev/null || echo ro", file, dir);
+    snprintf(script, sizeof script, "cat %s; touch %s/y 2>/dev/null || echo ro; echo w > /data/w && cat /data/w",
+             file, dir);
+    char rw[] = "/var/tmp/jail-rw-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(rw));
+    chmod(rw, 0777);
     const char *binds[] = {dir, NULL};
     struct command c;
     shell_command(&c, script);
-    c.spec.extra_ro_binds = binds;
+    c.spec.extra_ro_binds = binds; /* needs a new mount point: the whole root is built */
+    c.spec.rw_dir = rw;
     struct outcome o;
     run_ok(&c, &o);
-    ck_assert_str_eq(o.out, "extra\nro\n");
+    ck_assert_str_eq(o.out, "extra\nro\nw\n");
+    char written[128];
+    snprintf(written, sizeof written, "%s/w", rw);
+    struct stat st;
+    ck_assert_int_eq(stat(written, &st), 0);
+    ck_assert_uint_ge(st.st_uid, JAIL_UID_BASE);
+    unlink(written);
+    rmdir(rw);
     unlink(file);
     rmdir(dir);
 }

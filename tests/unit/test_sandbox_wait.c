@@ -234,6 +234,18 @@ START_TEST(stdin_pipe_is_usable)
 }
 END_TEST
 
+START_TEST(finish_stops_a_running_jail_without_blame)
+{
+    fixture_init();
+    struct jail *j = start("sleep 100 & sleep 100");
+    struct jail_report rep;
+    ck_assert_int_eq(finish(j, &rep), VERDICT_OK);
+    ck_assert_int_eq(rep.signal, SIGKILL);
+    ck_assert_int_eq(rep.exit_code, -1);
+    ck_assert_str_eq(rep.note, "still running at finish: stopped by the judge");
+}
+END_TEST
+
 START_TEST(wait_rejects_bad_arguments)
 {
     fixture_init();
@@ -260,6 +272,7 @@ int main(void)
     tcase_add_test(tc, forbidden_call_event);
     tcase_add_test(tc, forbidden_call_found_by_finish);
     tcase_add_test(tc, stdin_pipe_is_usable);
+    tcase_add_test(tc, finish_stops_a_running_jail_without_blame);
     tcase_add_test(tc, wait_rejects_bad_arguments);
     return run_suite(single_case_suite("sandbox_wait", tc));
 }

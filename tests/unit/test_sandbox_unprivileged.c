@@ -1,0 +1,139 @@
+/*
+ * test_sandbox_unprivileged.c - the jail on a student's laptop: a process
+ * that is not root (here: root dropped to nobody in a child) gets a refusal in
+ * strict mode naming the missing layer, and in best-effort mode a working
+ * jail (own user, pid, mount, network namespaces) with the degraded layers
+ * named in the isolation report and rlimits in place of the cgroup.
+ */
+#include <grp.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
+#include "sandbox/jail_internal.h"
+#include "tests/unit/jail_fixture.h"
+
+#define NOBODY 65534
+
+struct nobody_result {
+    char failed[256];            /* empty when every step worked */
+    int strict_rc;
+    char strict_msg[256];
+    struct isolation_report probe;
+    struct outcome view, limits;
+    struct jail_report busy;
+};
+
+static void drop_to_nobody(void)
+{
+    gid_t gid = NOBODY;
+    if (setgroups(1, &gid) < 0 || setresgid(NOBODY, NOBODY, NOBODY) < 0 || setresuid(NOBODY, NOBODY, NOBODY) < 0)
+        _exit(99);
+    /* Changing uid made us non-dumpable, which hides /proc/PID/uid_map of our
+     * own children; a judge started by an ordinary user is dumpable. */
+    prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+    unsetenv("XDG_RUNTIME_DIR");
+}
+
+static void run_best_effort(const char *script, uint64_t memory, struct outcome *o)
+{
+    struct command c;
+    shell_command(&c, script);
+    c.spec.mode = ISOLATION_BEST_EFFORT;
+    c.spec.limits.memory_bytes = memory;
+    run(&c, o);
+}
+
+static void busy_loop(struct nobody_result *r)
+{
+    struct command c;
+    shell_command(&c, "while :; do :; done");
+    c.spec.mode = ISOLATION_BEST_EFFORT;
+    c.spec.limits.cpu_ns = 100 * MS;
+    struct jail_io io = {-1, -1, -1, 0, 0};
+    struct jail_error err;
+    if (jail_run(&c.spec, &io, &r->busy, &err) < 0)
+        snprintf(r->failed, sizeof r->failed, "busy loop: %.200s", err.msg);
+}
+
+static void as_nobody(struct nobody_result *r)
+{
+    drop_to_nobody();
+    struct jail_error err = {""};
+    r->strict_rc = jail_global_init(ISOLATION_STRICT, &r->probe, &err);
+    snprintf(r->strict_msg, sizeof r->strict_msg, "%s", err.msg);
+    if (jail_global_init(ISOLATION_BEST_EFFORT, &r->probe, &err) < 0) {
+        snprintf(r->failed, sizeof r->failed, "best-effort init: %.200s", err.msg);
+        return;
+    }
+    run_best_effort("grep -E '^(Uid|CapEff|NoNewPrivs|Seccomp):' /proc/self/status; echo $$;"
+                    "cat /proc/sys/kernel/hostname; ls -A /dev; grep -c : /proc/net/dev; touch /x 2>/dev/null || echo ro",
+                    0, &r->view);
+    run_best_effort("ulimit -v; awk '/Max processes/ {print $3}' /proc/self/limits; exit 3", 64u << 20, &r->limits);
+    busy_loop(r);
+}
+
+START_TEST(best_effort_jail_without_root)
+{
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    static struct nobody_result r;
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        memset(&r, 0, sizeof r);
+        as_nobody(&r);
+        ssize_t n = write(fds[1], &r, sizeof r);
+        _exit(n == (ssize_t)sizeof r ? 0 : 98);
+    }
+    close(fds[1]);
+    size_t got = 0;
+    for (ssize_t n; got < sizeof r && (n = read(fds[0], (char *)&r + got, sizeof r - got)) > 0;)
+        got += (size_t)n;
+    int status;
+    waitpid(pid, &status, 0);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d", status);
+    ck_assert_uint_eq(got, sizeof r);
+    ck_assert_msg(r.failed[0] == '\0', "%s", r.failed);
+
+    ck_assert_int_eq(r.strict_rc, -1);
+    ck_assert_msg(strstr(r.strict_msg, "strict isolation refused: user_ns is degraded") != NULL, "%s", r.strict_msg);
+
+    const struct isolation_report *iso = &r.probe;
+    ck_assert(!iso->privileged);
+    ck_assert(iso->degraded);
+    ck_assert_int_eq(iso->state[LAYER_USER_NS], LAYER_DEGRADED);
+    ck_assert_str_eq(iso->how[LAYER_USER_NS], "own uid only (not root)");
+    ck_assert_int_eq(iso->state[LAYER_MEMORY_LIMIT], LAYER_DEGRADED);
+    ck_assert_str_eq(iso->how[LAYER_MEMORY_LIMIT], "rlimit RLIMIT_AS");
+    ck_assert_int_eq(iso->state[LAYER_PIDS_LIMIT], LAYER_DEGRADED);
+    ck_assert_int_eq(iso->state[LAYER_FREEZER], LAYER_DEGRADED);
+    ck_assert_str_eq(iso->cgroup_backend, "none");
+    ck_assert_int_eq(iso->state[LAYER_NET_NS], LAYER_ON);
+    ck_assert_str_eq(iso->how[LAYER_NET_NS], "new empty netns per jail");
+    ck_assert_int_eq(iso->state[LAYER_PIVOT_ROOT], LAYER_ON);
+    ck_assert_int_eq(iso->state[LAYER_SECCOMP], LAYER_ON);
+
+    ck_assert_msg(r.view.rc == 0 && r.view.rep.verdict == VERDICT_OK, "%s %s %s", r.view.err.msg,
+                  jail_verdict_name(r.view.rep.verdict), r.view.errout);
+    ck_assert_str_eq(r.view.out, "Uid:\t1000\t1000\t1000\t1000\nCapEff:\t0000000000000000\nNoNewPrivs:\t1\n"
+                                 "Seccomp:\t2\n1\njail\nfull\nnull\nrandom\nurandom\nzero\n1\nro\n");
+    ck_assert_int_eq(r.view.rep.isolation.state[LAYER_USER_NS], LAYER_DEGRADED);
+
+    ck_assert_int_eq(r.limits.rep.verdict, VERDICT_RUNTIME_ERROR);
+    ck_assert_int_eq(r.limits.rep.exit_code, 3);
+    ck_assert_str_eq(r.limits.out, "65536\n64\n"); /* RLIMIT_AS in KiB, RLIMIT_NPROC */
+
+    ck_assert_int_eq(r.busy.verdict, VERDICT_CPU_LIMIT);
+    ck_assert_uint_ge(r.busy.cpu_ns, 100 * MS);
+    /* SIGSTOP instead of the freezer and no real-time boost: a looser window. */
+    ck_assert_uint_le(r.busy.cpu_ns, 110 * MS);
+}
+END_TEST
+
+int main(void)
+{
+    TCase *tc = tcase_create("unprivileged");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, best_effort_jail_without_root);
+    return run_suite(single_case_suite("sandbox_unprivileged", tc));
+}
