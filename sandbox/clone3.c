@@ -1,8 +1,8 @@
 /*
  * clone3.c - a fork-like clone3 (no shared memory, child on a copy of the
  * stack), for the flags fork() cannot pass: new namespaces, a pidfd, a
- * starting cgroup (clone3 only: where it is missing, callers attach instead). Signals stay blocked in the child so no handler of the
- * judge ever runs there; the child unblocks them itself before execve.
+ * starting cgroup (clone3 only: where it is missing, callers attach instead). Signals stay blocked in the
+ * child so no handler of the judge ever runs there; the child unblocks them itself before execve.
  */
 #include "sandbox/jail_internal.h"
 
@@ -19,8 +19,8 @@
 
 /* struct clone_args of <linux/sched.h>, which clashes with <sched.h>. */
 struct clone3_args {
-    uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls, set_tid,
-        set_tid_size, cgroup;
+    uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls, set_tid, set_tid_size,
+        cgroup;
 };
 
 pid_t clone3_fork(uint64_t flags, int cgroup_fd, int *pidfd)
@@ -43,13 +43,11 @@ pid_t clone3_fork(uint64_t flags, int cgroup_fd, int *pidfd)
     pthread_sigmask(SIG_SETMASK, &all, &saved);
     long pid = syscall(SYS_clone3, &args, sizeof args);
     if (pid < 0 && errno == ENOSYS && cgroup_fd < 0) /* old kernels, valgrind: clone can do the rest */
-        pid = syscall(SYS_clone, (unsigned long)args.flags | SIGCHLD, NULL, pidfd ? &pidfd_value : NULL, NULL, 0);
+        pid = syscall(SYS_clone, (unsigned long)args.flags | SIGCHLD, NULL, pidfd ? &pidfd_value : NULL, NULL,
+                      0);
     int saved_errno = errno;
-    if (pid != 0)
-        pthread_sigmask(SIG_SETMASK, &saved, NULL);
-    if (pid < 0)
-        return -saved_errno;
-    if (pid > 0 && pidfd)
-        *pidfd = pidfd_value;
+    if (pid != 0) pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    if (pid < 0) return -saved_errno;
+    if (pid > 0 && pidfd) *pidfd = pidfd_value;
     return (pid_t)pid;
 }

@@ -22,15 +22,14 @@
 
 #include "sandbox/jail_internal.h"
 
-#define RESOLVE_SAFE (RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS)
-#define WALK_MAX_DEPTH 256   /* usage and chown refuse deeper trees */
-#define REMOVE_HOIST_DEPTH 48 /* removal moves deeper subtrees up instead of recursing */
+#define RESOLVE_SAFE       (RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS)
+#define WALK_MAX_DEPTH     256 /* usage and chown refuse deeper trees */
+#define REMOVE_HOIST_DEPTH 48  /* removal moves deeper subtrees up instead of recursing */
 
 int fs_safe_open_dir(const char *path, struct jail_error *err)
 {
     int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0)
-        return jail_fail_errno(err, errno, "open directory %s", path);
+    if (fd < 0) return jail_fail_errno(err, errno, "open directory %s", path);
     return fd;
 }
 
@@ -61,28 +60,22 @@ static long open_by_components(int dirfd, const char *relpath, int flags, mode_t
         bool last = c[len] == '\0';
         int next = last ? openat(dir, name, flags | O_NOFOLLOW | O_CLOEXEC, mode)
                         : openat(dir, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (dir != dirfd)
-            close(dir);
-        if (next < 0 || last)
-            return next;
+        if (dir != dirfd) close(dir);
+        if (next < 0 || last) return next;
         dir = next;
         c += len + 1;
     }
-    if (dir != dirfd)
-        close(dir);
+    if (dir != dirfd) close(dir);
     return -1;
 }
 
 int fs_safe_openat(int dirfd, const char *relpath, int flags, mode_t mode, struct jail_error *err)
 {
     struct open_how how = {.flags = (uint64_t)(flags | O_CLOEXEC), .resolve = RESOLVE_SAFE};
-    if (flags & (O_CREAT | O_TMPFILE))
-        how.mode = mode;
+    if (flags & (O_CREAT | O_TMPFILE)) how.mode = mode;
     long fd = syscall(SYS_openat2, dirfd, relpath, &how, sizeof how);
-    if (fd < 0 && errno == ENOSYS)
-        fd = open_by_components(dirfd, relpath, flags, mode);
-    if (fd < 0)
-        return jail_fail_errno(err, errno, "open %s", relpath);
+    if (fd < 0 && errno == ENOSYS) fd = open_by_components(dirfd, relpath, flags, mode);
+    if (fd < 0) return jail_fail_errno(err, errno, "open %s", relpath);
     struct stat st;
     if (opens_for_writing(flags) && fstat((int)fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink > 1) {
         close((int)fd);
@@ -99,12 +92,10 @@ static int open_parent(int dirfd, const char *relpath, const char **base, struct
     *base = slash ? slash + 1 : relpath;
     if (**base == '\0' || strcmp(*base, ".") == 0 || strcmp(*base, "..") == 0)
         return jail_fail(err, "%s: not a file name", relpath);
-    if (!slash)
-        return fcntl(dirfd, F_DUPFD_CLOEXEC, 3);
+    if (!slash) return fcntl(dirfd, F_DUPFD_CLOEXEC, 3);
     char parent[PATH_MAX];
     size_t len = (size_t)(slash - relpath);
-    if (len >= sizeof parent)
-        return jail_fail(err, "%s: path too long", relpath);
+    if (len >= sizeof parent) return jail_fail(err, "%s: path too long", relpath);
     memcpy(parent, relpath, len);
     parent[len] = '\0';
     return fs_safe_openat(dirfd, parent, O_PATH | O_DIRECTORY, 0, err);
@@ -114,8 +105,7 @@ int fs_safe_mkdirat(int dirfd, const char *relpath, mode_t mode, struct jail_err
 {
     const char *base;
     int parent = open_parent(dirfd, relpath, &base, err);
-    if (parent < 0)
-        return -1;
+    if (parent < 0) return -1;
     int rc = mkdirat(parent, base, mode);
     int saved = errno;
     close(parent);
@@ -127,10 +117,8 @@ static int write_all(int fd, const void *data, size_t len)
     const char *p = data;
     while (len > 0) {
         ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return -1;
         p += n;
         len -= (size_t)n;
     }
@@ -145,11 +133,9 @@ static int write_temp_then_rename(int parent, const char *base, const char *relp
     snprintf(temp, sizeof temp, ".judge-tmp.%d.%u", (int)getpid(),
              __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
     int fd = openat(parent, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
-    if (fd < 0)
-        return jail_fail_errno(err, errno, "create a temporary file for %s", relpath);
+    if (fd < 0) return jail_fail_errno(err, errno, "create a temporary file for %s", relpath);
     int rc = 0;
-    if (write_all(fd, data, len) < 0 || fsync(fd) < 0)
-        rc = jail_fail_errno(err, errno, "write %s", relpath);
+    if (write_all(fd, data, len) < 0 || fsync(fd) < 0) rc = jail_fail_errno(err, errno, "write %s", relpath);
     close(fd);
     if (rc == 0 && renameat(parent, temp, parent, base) < 0)
         rc = jail_fail_errno(err, errno, "rename into %s", relpath);
@@ -165,13 +151,11 @@ int fs_safe_write_file(int dirfd, const char *relpath, const void *data, size_t 
 {
     const char *base;
     int parent = open_parent(dirfd, relpath, &base, err);
-    if (parent < 0)
-        return -1;
+    if (parent < 0) return -1;
     /* O_PATH cannot be fsynced or written beneath; reopen it as a real directory. */
     int real = openat(parent, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     close(parent);
-    if (real < 0)
-        return jail_fail_errno(err, errno, "open the directory of %s", relpath);
+    if (real < 0) return jail_fail_errno(err, errno, "open the directory of %s", relpath);
     int rc = write_temp_then_rename(real, base, relpath, data, len, mode, err);
     close(real);
     return rc;
@@ -181,8 +165,7 @@ int fs_safe_read_file(int dirfd, const char *relpath, void *buf, size_t cap, siz
                       struct jail_error *err)
 {
     int fd = fs_safe_openat(dirfd, relpath, O_RDONLY | O_NONBLOCK, 0, err);
-    if (fd < 0)
-        return -1;
+    if (fd < 0) return -1;
     struct stat st;
     if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
         close(fd);
@@ -191,15 +174,13 @@ int fs_safe_read_file(int dirfd, const char *relpath, void *buf, size_t cap, siz
     size_t got = 0;
     while (got < cap) {
         ssize_t n = read(fd, (char *)buf + got, cap - got);
-        if (n < 0 && errno == EINTR)
-            continue;
+        if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
             int saved = errno;
             close(fd);
             return jail_fail_errno(err, saved, "read %s", relpath);
         }
-        if (n == 0)
-            break;
+        if (n == 0) break;
         got += (size_t)n;
     }
     close(fd);
@@ -209,7 +190,8 @@ int fs_safe_read_file(int dirfd, const char *relpath, void *buf, size_t cap, siz
 
 /* ---- walking a tree without following anything ---- */
 
-typedef int (*visit_fn)(int parent, const char *name, const struct stat *st, void *ctx, struct jail_error *err);
+typedef int (*visit_fn)(int parent, const char *name, const struct stat *st, void *ctx,
+                        struct jail_error *err);
 
 /* A DIR stream on a private duplicate, so closedir leaves dirfd open. */
 static DIR *open_stream(int dirfd, struct jail_error *err)
@@ -218,8 +200,7 @@ static DIR *open_stream(int dirfd, struct jail_error *err)
     DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
     if (!d) {
         jail_fail_errno(err, errno, "read a directory");
-        if (dup_fd >= 0)
-            close(dup_fd);
+        if (dup_fd >= 0) close(dup_fd);
     }
     return d;
 }
@@ -231,18 +212,16 @@ static bool is_dot_or_dotdot(const char *name)
 
 static int walk(int dirfd, int depth, visit_fn visit, void *ctx, struct jail_error *err);
 
-static int walk_entry(int dirfd, const char *name, int depth, visit_fn visit, void *ctx, struct jail_error *err)
+static int walk_entry(int dirfd, const char *name, int depth, visit_fn visit, void *ctx,
+                      struct jail_error *err)
 {
     struct stat st;
     if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
         return errno == ENOENT ? 0 : jail_fail_errno(err, errno, "stat %s", name);
-    if (visit(dirfd, name, &st, ctx, err) < 0)
-        return -1;
-    if (!S_ISDIR(st.st_mode))
-        return 0;
+    if (visit(dirfd, name, &st, ctx, err) < 0) return -1;
+    if (!S_ISDIR(st.st_mode)) return 0;
     int sub = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (sub < 0)
-        return jail_fail_errno(err, errno, "open directory %s", name);
+    if (sub < 0) return jail_fail_errno(err, errno, "open directory %s", name);
     int rc = walk(sub, depth + 1, visit, ctx, err);
     close(sub);
     return rc;
@@ -250,16 +229,13 @@ static int walk_entry(int dirfd, const char *name, int depth, visit_fn visit, vo
 
 static int walk(int dirfd, int depth, visit_fn visit, void *ctx, struct jail_error *err)
 {
-    if (depth > WALK_MAX_DEPTH)
-        return jail_fail(err, "directory tree deeper than %d levels", WALK_MAX_DEPTH);
+    if (depth > WALK_MAX_DEPTH) return jail_fail(err, "directory tree deeper than %d levels", WALK_MAX_DEPTH);
     DIR *d = open_stream(dirfd, err);
-    if (!d)
-        return -1;
+    if (!d) return -1;
     int rc = 0;
     struct dirent *e;
     while (rc == 0 && (e = readdir(d)))
-        if (!is_dot_or_dotdot(e->d_name))
-            rc = walk_entry(dirfd, e->d_name, depth, visit, ctx, err);
+        if (!is_dot_or_dotdot(e->d_name)) rc = walk_entry(dirfd, e->d_name, depth, visit, ctx, err);
     closedir(d);
     return rc;
 }
@@ -277,7 +253,10 @@ int fs_safe_usage(int dirfd, uint64_t *bytes, struct jail_error *err)
     return walk(dirfd, 0, add_blocks, bytes, err);
 }
 
-struct owner { uid_t uid; gid_t gid; };
+struct owner {
+    uid_t uid;
+    gid_t gid;
+};
 
 static int chown_entry(int parent, const char *name, const struct stat *st, void *ctx, struct jail_error *err)
 {
@@ -291,8 +270,7 @@ static int chown_entry(int parent, const char *name, const struct stat *st, void
 int fs_safe_chown_tree(int dirfd, uid_t uid, gid_t gid, struct jail_error *err)
 {
     struct owner o = {uid, gid};
-    if (fchown(dirfd, uid, gid) < 0)
-        return jail_fail_errno(err, errno, "chown a directory");
+    if (fchown(dirfd, uid, gid) < 0) return jail_fail_errno(err, errno, "chown a directory");
     return walk(dirfd, 0, chown_entry, &o, err);
 }
 
@@ -317,13 +295,12 @@ static int hoist(struct remover *r, int parent, const char *name, struct jail_er
     return 0;
 }
 
-static int remove_dir_entry(struct remover *r, int parent, const char *name, int depth, struct jail_error *err)
+static int remove_dir_entry(struct remover *r, int parent, const char *name, int depth,
+                            struct jail_error *err)
 {
-    if (depth >= REMOVE_HOIST_DEPTH)
-        return hoist(r, parent, name, err);
+    if (depth >= REMOVE_HOIST_DEPTH) return hoist(r, parent, name, err);
     int sub = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (sub < 0 && errno == ENOENT)
-        return 0;
+    if (sub < 0 && errno == ENOENT) return 0;
     if (sub < 0) { /* swapped for a link or a file since the stat: remove that instead */
         if (unlinkat(parent, name, 0) < 0 && errno != ENOENT)
             return jail_fail_errno(err, errno, "remove %s", name);
@@ -341,8 +318,7 @@ static int remove_entry(struct remover *r, int parent, const char *name, int dep
     struct stat st;
     if (fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
         return errno == ENOENT ? 0 : jail_fail_errno(err, errno, "stat %s", name);
-    if (S_ISDIR(st.st_mode))
-        return remove_dir_entry(r, parent, name, depth, err);
+    if (S_ISDIR(st.st_mode)) return remove_dir_entry(r, parent, name, depth, err);
     if (unlinkat(parent, name, 0) < 0 && errno != ENOENT)
         return jail_fail_errno(err, errno, "remove %s", name);
     return 0;
@@ -352,8 +328,7 @@ static int remove_entry(struct remover *r, int parent, const char *name, int dep
 static int clear_pass(struct remover *r, int dirfd, int depth, unsigned *seen, struct jail_error *err)
 {
     DIR *d = open_stream(dirfd, err);
-    if (!d)
-        return -1;
+    if (!d) return -1;
     int rc = 0;
     struct dirent *e;
     *seen = 0;
@@ -370,8 +345,7 @@ static int clear_at(struct remover *r, int dirfd, int depth, struct jail_error *
 {
     unsigned seen;
     do {
-        if (clear_pass(r, dirfd, depth, &seen, err) < 0)
-            return -1;
+        if (clear_pass(r, dirfd, depth, &seen, err) < 0) return -1;
     } while (seen > 0);
     return 0;
 }
@@ -395,8 +369,7 @@ int fs_safe_remove_tree(int dirfd, const char *name, struct jail_error *err)
         return 0;
     }
     int top = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (top < 0)
-        return jail_fail_errno(err, errno, "open directory %s", name);
+    if (top < 0) return jail_fail_errno(err, errno, "open directory %s", name);
     int rc = fs_safe_clear_dir(top, err);
     close(top);
     if (rc == 0 && unlinkat(dirfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)

@@ -33,16 +33,14 @@ struct start_parts {
 
 static void close_fd(int *fd)
 {
-    if (*fd >= 0)
-        close(*fd);
+    if (*fd >= 0) close(*fd);
     *fd = -1;
 }
 
 static struct jail *jail_new(const struct jail_spec *spec)
 {
     struct jail *j = calloc(1, sizeof *j);
-    if (!j)
-        return NULL;
+    if (!j) return NULL;
     j->pidfd = j->stdin_fd = j->stdout_fd = j->stderr_fd = j->listener_fd = -1;
     jail_limits_resolve(&spec->limits, &j->limits);
     return j;
@@ -62,16 +60,16 @@ void jail_free(struct jail *j)
 /* Mount and pid namespaces are what a jail is made of: without them, no jail. */
 static int check_spec(const struct jail_spec *spec, const struct jail_global *g, struct jail_error *err)
 {
-    if (!spec->argv || !spec->argv[0] || !spec->argv[0][0])
-        return jail_fail(err, "no command to run");
+    if (!spec->argv || !spec->argv[0] || !spec->argv[0][0]) return jail_fail(err, "no command to run");
     if (!g->privileged && !g->userns_ok)
         return jail_fail(err, "cannot build a jail here: not root and no user namespaces; fix: %s",
                          g->fix[LAYER_USER_NS]);
     enum jail_layer missing = g->probe.state[LAYER_MOUNT_NS] != LAYER_ON ? LAYER_MOUNT_NS
                               : g->probe.state[LAYER_PID_NS] != LAYER_ON ? LAYER_PID_NS
-                                                                           : LAYER_COUNT;
+                                                                         : LAYER_COUNT;
     if (missing != LAYER_COUNT)
-        return jail_fail(err, "cannot build a jail here: no %s; fix: %s", jail_layer_name(missing), g->fix[missing]);
+        return jail_fail(err, "cannot build a jail here: no %s; fix: %s", jail_layer_name(missing),
+                         g->fix[missing]);
     return 0;
 }
 
@@ -80,8 +78,7 @@ static int take_identity(struct jail *j, const struct jail_spec *spec, const str
 {
     parts->identity = spec->identity;
     if (!parts->identity) {
-        if (jail_identity_acquire(&j->own_identity, err) < 0)
-            return -1;
+        if (jail_identity_acquire(&j->own_identity, err) < 0) return -1;
         parts->identity = j->own_identity;
     }
     parts->userns_fd = -1;
@@ -92,11 +89,9 @@ static int take_identity(struct jail *j, const struct jail_spec *spec, const str
 
 static int take_cgroup(struct jail *j, const struct jail_global *g, struct jail_error *err)
 {
-    if (g->cgroup.version == CGROUP_NONE)
-        return 0;
+    if (g->cgroup.version == CGROUP_NONE) return 0;
     struct cgroup_limits lim = {.memory_bytes = j->limits.memory_bytes, .pids = j->limits.pids};
-    if (cgroup_acquire(&g->cgroup, &lim, &j->cg, err) < 0)
-        return -1;
+    if (cgroup_acquire(&g->cgroup, &lim, &j->cg, err) < 0) return -1;
     j->cgroup_freezer = g->cgroup.freeze;
     return 0;
 }
@@ -104,15 +99,17 @@ static int take_cgroup(struct jail *j, const struct jail_global *g, struct jail_
 static int build_plans(struct jail *j, const struct jail_spec *spec, const struct jail_global *g,
                        struct start_parts *parts, struct jail_error *err)
 {
-    if (g->seccomp_ok && seccomp_policy_get(spec->profile, &parts->seccomp, err) < 0)
-        return -1;
+    if (g->seccomp_ok && seccomp_policy_get(spec->profile, &parts->seccomp, err) < 0) return -1;
     struct mount_plan_input in = {
-        .root_mount = g->root_mount, .bot_dir = spec->dir, .rw_dir = spec->rw_dir,
-        .extra_ro_binds = spec->extra_ro_binds, .tmp_bytes = j->limits.tmp_bytes,
-        .make_private = !g->private_mounts, .template_fd = g->template_mntns_fd,
+        .root_mount = g->root_mount,
+        .bot_dir = spec->dir,
+        .rw_dir = spec->rw_dir,
+        .extra_ro_binds = spec->extra_ro_binds,
+        .tmp_bytes = j->limits.tmp_bytes,
+        .make_private = !g->private_mounts,
+        .template_fd = g->template_mntns_fd,
     };
-    if (mount_plan_build(&in, &parts->mounts, err) < 0)
-        return -1;
+    if (mount_plan_build(&in, &parts->mounts, err) < 0) return -1;
     bool cg_memory = j->cg && g->cgroup.memory, cg_pids = j->cg && g->cgroup.pids;
     j->rlimit_as = !cg_memory && j->limits.memory_bytes;
     rlimits_plan_build(&j->limits, !cg_memory, !cg_pids, &parts->rlimits);
@@ -122,8 +119,7 @@ static int build_plans(struct jail *j, const struct jail_spec *spec, const struc
 static const char *path_from_env(const char *const *envp)
 {
     for (const char *const *e = envp; e && *e; e++)
-        if (strncmp(*e, "PATH=", 5) == 0)
-            return *e + 5;
+        if (strncmp(*e, "PATH=", 5) == 0) return *e + 5;
     return NULL;
 }
 
@@ -132,10 +128,8 @@ static uint64_t namespaces_at_clone(const struct jail_global *g, const struct mo
     uint64_t flags = CLONE_NEWPID;
     if (!mount_plan_uses_template(mounts)) /* else the child enters the template's */
         flags |= CLONE_NEWNS;
-    if (g->probe.state[LAYER_IPC_NS] == LAYER_ON)
-        flags |= CLONE_NEWIPC;
-    if (g->probe.state[LAYER_UTS_NS] == LAYER_ON)
-        flags |= CLONE_NEWUTS;
+    if (g->probe.state[LAYER_IPC_NS] == LAYER_ON) flags |= CLONE_NEWIPC;
+    if (g->probe.state[LAYER_UTS_NS] == LAYER_ON) flags |= CLONE_NEWUTS;
     if (!g->privileged) /* no shared netns can be joined without privilege */
         flags |= CLONE_NEWUSER | (g->probe.state[LAYER_NET_NS] == LAYER_ON ? CLONE_NEWNET : 0);
     return flags;
@@ -145,11 +139,17 @@ static int spawn(struct jail *j, const struct jail_spec *spec, const struct jail
                  const struct start_parts *parts, struct jail_error *err)
 {
     struct spawn_plan plan = {
-        .argv = spec->argv, .envp = spec->envp, .path_env = path_from_env(spec->envp),
-        .mounts = parts->mounts, .rlimits = &parts->rlimits, .seccomp = parts->seccomp,
-        .cgroup = j->cg, .clone_ns = namespaces_at_clone(g, parts->mounts),
+        .argv = spec->argv,
+        .envp = spec->envp,
+        .path_env = path_from_env(spec->envp),
+        .mounts = parts->mounts,
+        .rlimits = &parts->rlimits,
+        .seccomp = parts->seccomp,
+        .cgroup = j->cg,
+        .clone_ns = namespaces_at_clone(g, parts->mounts),
         .unshare_cgroup_ns = g->probe.state[LAYER_CGROUP_NS] == LAYER_ON,
-        .netns_fd = g->shared_netns_fd, .userns_fd = parts->userns_fd,
+        .netns_fd = g->shared_netns_fd,
+        .userns_fd = parts->userns_fd,
         .map = {JAIL_INNER_UID, parts->identity->host_uid, JAIL_INNER_GID, parts->identity->host_gid},
     };
     /* Root without user namespaces: the slot's host ids themselves. */
@@ -157,8 +157,7 @@ static int spawn(struct jail *j, const struct jail_spec *spec, const struct jail
     plan.uid = in_userns ? JAIL_INNER_UID : parts->identity->host_uid;
     plan.gid = in_userns ? JAIL_INNER_GID : parts->identity->host_gid;
     struct spawn_result r;
-    if (jail_spawn(&plan, &r, err) < 0)
-        return -1;
+    if (jail_spawn(&plan, &r, err) < 0) return -1;
     j->pid = r.pid;
     j->pidfd = r.pidfd;
     j->listener_fd = r.listener_fd;
@@ -168,7 +167,7 @@ static int spawn(struct jail *j, const struct jail_spec *spec, const struct jail
     j->base_proc_ns = r.base_proc_ns;
     j->base_cgroup_ns = r.base_cgroup_ns;
     j->has_cpu_clock = clock_getcpuclockid(r.pid, &j->cpu_clock) == 0;
-    j->start_ns = monotonic_ns();
+    j->start_ns = r.start_ns;
     return 0;
 }
 
@@ -179,33 +178,29 @@ static void describe_isolation(struct jail *j, const struct jail_global *g, cons
     if (id->slot >= 0)
         snprintf(iso->how[LAYER_USER_NS], sizeof iso->how[0], "host uid %u (slot %d), uid %d inside",
                  (unsigned)id->host_uid, id->slot, JAIL_INNER_UID);
-    if (!j->cg)
-        snprintf(iso->cgroup_backend, sizeof iso->cgroup_backend, "none");
+    if (!j->cg) snprintf(iso->cgroup_backend, sizeof iso->cgroup_backend, "none");
 }
 
 static void release_cgroup_quietly(struct jail *j)
 {
     struct jail_error ignored;
-    if (j->cg)
-        cgroup_release(j->cg, &ignored);
+    if (j->cg) cgroup_release(j->cg, &ignored);
     j->cg = NULL;
 }
 
 int jail_start(const struct jail_spec *spec, struct jail **out, struct jail_error *err)
 {
     const struct jail_global *g;
-    if (!spec)
-        return jail_fail(err, "no command to run");
-    if (jail_global_ensure(&g, err) < 0 || jail_global_check_mode(g, spec->mode, err) < 0
-        || check_spec(spec, g, err) < 0)
+    if (!spec) return jail_fail(err, "no command to run");
+    if (jail_global_ensure(&g, err) < 0 || jail_global_check_mode(g, spec->mode, err) < 0 ||
+        check_spec(spec, g, err) < 0)
         return -1;
     struct jail *j = jail_new(spec);
-    if (!j)
-        return jail_fail(err, "out of memory");
+    if (!j) return jail_fail(err, "out of memory");
     struct start_parts parts = {.userns_fd = -1};
     int rc = -1;
-    if (take_identity(j, spec, g, &parts, err) == 0 && take_cgroup(j, g, err) == 0
-        && build_plans(j, spec, g, &parts, err) == 0 && spawn(j, spec, g, &parts, err) == 0)
+    if (take_identity(j, spec, g, &parts, err) == 0 && take_cgroup(j, g, err) == 0 &&
+        build_plans(j, spec, g, &parts, err) == 0 && spawn(j, spec, g, &parts, err) == 0)
         rc = 0;
     mount_plan_free(parts.mounts);
     if (rc < 0) {
@@ -218,10 +213,22 @@ int jail_start(const struct jail_spec *spec, struct jail **out, struct jail_erro
     return 0;
 }
 
-int jail_stdin_fd(const struct jail *j) { return j->stdin_fd; }
-int jail_stdout_fd(const struct jail *j) { return j->stdout_fd; }
-int jail_stderr_fd(const struct jail *j) { return j->stderr_fd; }
-const struct isolation_report *jail_isolation(const struct jail *j) { return &j->isolation; }
+int jail_stdin_fd(const struct jail *j)
+{
+    return j->stdin_fd;
+}
+int jail_stdout_fd(const struct jail *j)
+{
+    return j->stdout_fd;
+}
+int jail_stderr_fd(const struct jail *j)
+{
+    return j->stderr_fd;
+}
+const struct isolation_report *jail_isolation(const struct jail *j)
+{
+    return &j->isolation;
+}
 
 void jail_close_stdin(struct jail *j)
 {
@@ -234,10 +241,8 @@ static void sigkill_cgroup_members(struct jail *j)
     snprintf(path, sizeof path, "%s/cgroup.procs", cgroup_path(j->cg));
     FILE *f = fopen(path, "re");
     long pid;
-    while (f && fscanf(f, "%ld", &pid) == 1)
-        kill((pid_t)pid, SIGKILL);
-    if (f)
-        fclose(f);
+    while (f && fscanf(f, "%ld", &pid) == 1) kill((pid_t)pid, SIGKILL);
+    if (f) fclose(f);
 }
 
 /* SIGKILL to pid 1 alone would let its children run on until pid 1 gets a CPU
@@ -250,11 +255,9 @@ static void kill_now(struct jail *j)
     if (!j->reaped) {
         bool frozen = j->cgroup_freezer && jail_freeze(j, &ignored) == 0;
         pidfd_send_signal(j->pidfd, SIGKILL, NULL, 0);
-        if (frozen)
-            sigkill_cgroup_members(j);
+        if (frozen) sigkill_cgroup_members(j);
     }
-    if (j->frozen)
-        jail_thaw(j, &ignored);
+    if (j->frozen) jail_thaw(j, &ignored);
 }
 
 void jail_kill(struct jail *j, enum jail_verdict why, const char *note)
@@ -272,7 +275,8 @@ static bool pidfd_readable(int pidfd, uint64_t timeout_ns)
     struct pollfd pfd = {.fd = pidfd, .events = POLLIN};
     struct timespec ts = ns_to_timespec(timeout_ns);
     int n;
-    while ((n = ppoll(&pfd, 1, &ts, NULL)) < 0 && errno == EINTR) {}
+    while ((n = ppoll(&pfd, 1, &ts, NULL)) < 0 && errno == EINTR) {
+    }
     return n > 0;
 }
 
@@ -287,15 +291,13 @@ bool jail_has_ended(struct jail *j)
 
 bool jail_forbidden_syscall(const struct jail *j, struct jail_syscall *out)
 {
-    if (j->has_syscall && out)
-        *out = j->syscall;
+    if (j->has_syscall && out) *out = j->syscall;
     return j->has_syscall;
 }
 
 int jail_take_notification(struct jail *j, struct jail_error *err)
 {
-    if (j->listener_fd < 0 || j->listener_hup)
-        return 0;
+    if (j->listener_fd < 0 || j->listener_hup) return 0;
     struct pollfd pfd = {.fd = j->listener_fd, .events = POLLIN};
     if (poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN)) {
         j->listener_hup = pfd.revents & (POLLHUP | POLLERR | POLLNVAL);
@@ -316,16 +318,15 @@ int jail_take_notification(struct jail *j, struct jail_error *err)
 
 int jail_reap(struct jail *j, bool block, struct jail_error *err)
 {
-    if (j->reaped)
-        return 0;
+    if (j->reaped) return 0;
     if (!pidfd_readable(j->pidfd, block ? REAP_TIMEOUT_NS : 0))
         return block ? jail_fail(err, "pid %d did not exit within %llu s of SIGKILL", (int)j->pid,
                                  (unsigned long long)(REAP_TIMEOUT_NS / 1000000000u))
                      : 0;
     pid_t got;
-    while ((got = wait4(j->pid, &j->wait_status, 0, &j->rusage)) < 0 && errno == EINTR) {}
-    if (got != j->pid)
-        return jail_fail_errno(err, errno, "wait4 pid %d", (int)j->pid);
+    while ((got = wait4(j->pid, &j->wait_status, 0, &j->rusage)) < 0 && errno == EINTR) {
+    }
+    if (got != j->pid) return jail_fail_errno(err, errno, "wait4 pid %d", (int)j->pid);
     j->reaped = true;
     j->frozen = false;
     if (!j->ended) {

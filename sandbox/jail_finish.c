@@ -15,7 +15,8 @@
 static void take_pending_notifications(struct jail *j)
 {
     struct jail_error ignored;
-    while (jail_take_notification(j, &ignored) == 1) {}
+    while (jail_take_notification(j, &ignored) == 1) {
+    }
 }
 
 static void gather_exit(const struct jail *j, struct verdict_facts *f, struct jail_report *r)
@@ -40,8 +41,8 @@ static void gather_facts(struct jail *j, struct verdict_facts *f, struct jail_re
         f->oom_killed = cgroup_oom_killed(j->cg);
         f->pids_limit_hit = cgroup_pids_limit_hit(j->cg);
     }
-    f->memory_guess = j->rlimit_as && !j->killed && !f->cpu_over_limit
-                      && (f->signal == SIGKILL || f->signal == SIGSEGV);
+    f->memory_guess =
+        j->rlimit_as && !j->killed && !f->cpu_over_limit && (f->signal == SIGKILL || f->signal == SIGSEGV);
 }
 
 static void write_note(const struct jail *j, const struct verdict_facts *f, struct jail_report *r)
@@ -51,9 +52,11 @@ static void write_note(const struct jail *j, const struct verdict_facts *f, stru
     switch (r->verdict) {
     case VERDICT_MEMORY_LIMIT:
         if (f->oom_killed)
-            snprintf(n, cap, "memory limit %" PRIu64 " bytes reached (out-of-memory kill)", j->limits.memory_bytes);
+            snprintf(n, cap, "memory limit %" PRIu64 " bytes reached (out-of-memory kill)",
+                     j->limits.memory_bytes);
         else
-            snprintf(n, cap, "guess: signal %d under RLIMIT_AS %" PRIu64 " bytes (no cgroup memory controller)",
+            snprintf(n, cap,
+                     "guess: signal %d under RLIMIT_AS %" PRIu64 " bytes (no cgroup memory controller)",
                      f->signal, j->limits.memory_bytes);
         break;
     case VERDICT_FORBIDDEN_SYSCALL:
@@ -64,7 +67,8 @@ static void write_note(const struct jail *j, const struct verdict_facts *f, stru
         break;
     case VERDICT_CPU_LIMIT:
         if (!f->killed)
-            snprintf(n, cap, "cpu limit %" PRIu64 " ms passed (RLIMIT_CPU backstop)", j->limits.cpu_ns / 1000000u);
+            snprintf(n, cap, "cpu limit %" PRIu64 " ms passed (RLIMIT_CPU backstop)",
+                     j->limits.cpu_ns / 1000000u);
         else
             snprintf(n, cap, "%s", j->kill_note);
         break;

@@ -23,8 +23,7 @@ static char process_state(pid_t pid)
     char path[64], buf[512];
     snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
     FILE *f = fopen(path, "re");
-    if (!f)
-        return 0;
+    if (!f) return 0;
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     fclose(f);
     buf[n] = '\0';
@@ -40,8 +39,7 @@ static int stop_pid1(struct jail *j, struct jail_error *err)
     struct timespec pause = ns_to_timespec(STOP_POLL_NS);
     for (;;) {
         char state = process_state(j->pid);
-        if (state == 'T' || state == 't' || state == 'Z' || state == 0)
-            return 0;
+        if (state == 'T' || state == 't' || state == 'Z' || state == 0) return 0;
         if (monotonic_ns() >= deadline)
             return jail_fail(err, "pid %d did not stop within %u ms", (int)j->pid, STOP_WAIT_NS / 1000000u);
         nanosleep(&pause, NULL);
@@ -50,27 +48,22 @@ static int stop_pid1(struct jail *j, struct jail_error *err)
 
 int jail_freeze(struct jail *j, struct jail_error *err)
 {
-    if (j->frozen)
-        return 0;
-    if (j->reaped)
-        return jail_fail(err, "freeze: the jail has ended");
+    if (j->frozen) return 0;
+    if (j->reaped) return jail_fail(err, "freeze: the jail has ended");
     int rc = j->cgroup_freezer ? cgroup_freeze(j->cg, true, err) : stop_pid1(j, err);
-    if (rc == 0)
-        j->frozen = true;
+    if (rc == 0) j->frozen = true;
     return rc;
 }
 
 int jail_thaw(struct jail *j, struct jail_error *err)
 {
-    if (!j->frozen)
-        return 0;
+    if (!j->frozen) return 0;
     int rc = 0;
     if (j->cgroup_freezer)
         rc = cgroup_freeze(j->cg, false, err);
     else if (!j->reaped && pidfd_send_signal(j->pidfd, SIGCONT, NULL, 0) < 0 && errno != ESRCH)
         rc = jail_fail_errno(err, errno, "SIGCONT pid %d", (int)j->pid);
-    if (rc == 0)
-        j->frozen = false;
+    if (rc == 0) j->frozen = false;
     return rc;
 }
 

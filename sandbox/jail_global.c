@@ -31,9 +31,12 @@ static bool global_ready;
 static pthread_mutex_t global_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Namespaces every jail creates, probed one by one in a throw-away child. */
-static const struct { int flag; enum jail_layer layer; } ns_layers[] = {
-    {CLONE_NEWNS, LAYER_MOUNT_NS}, {CLONE_NEWPID, LAYER_PID_NS},       {CLONE_NEWNET, LAYER_NET_NS},
-    {CLONE_NEWIPC, LAYER_IPC_NS},  {CLONE_NEWUTS, LAYER_UTS_NS},       {CLONE_NEWCGROUP, LAYER_CGROUP_NS},
+static const struct {
+    int flag;
+    enum jail_layer layer;
+} ns_layers[] = {
+    {CLONE_NEWNS, LAYER_MOUNT_NS}, {CLONE_NEWPID, LAYER_PID_NS}, {CLONE_NEWNET, LAYER_NET_NS},
+    {CLONE_NEWIPC, LAYER_IPC_NS},  {CLONE_NEWUTS, LAYER_UTS_NS}, {CLONE_NEWCGROUP, LAYER_CGROUP_NS},
 };
 #define NS_LAYER_COUNT (sizeof ns_layers / sizeof *ns_layers)
 
@@ -49,19 +52,16 @@ static bool has_cap_sys_admin(void)
 {
     struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
     struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
-    if (syscall(SYS_capget, &header, data) < 0)
-        return false;
+    if (syscall(SYS_capget, &header, data) < 0) return false;
     return data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN);
 }
 
 /* mkdir if missing; it must then be a real directory of ours that nobody else can write. */
 static int own_private_dir(const char *path, mode_t mode, struct jail_error *err)
 {
-    if (mkdir(path, mode) < 0 && errno != EEXIST)
-        return jail_fail_errno(err, errno, "mkdir %s", path);
+    if (mkdir(path, mode) < 0 && errno != EEXIST) return jail_fail_errno(err, errno, "mkdir %s", path);
     struct stat st;
-    if (lstat(path, &st) < 0)
-        return jail_fail_errno(err, errno, "stat %s", path);
+    if (lstat(path, &st) < 0) return jail_fail_errno(err, errno, "stat %s", path);
     if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022))
         return jail_fail(err, "%s must be a directory owned by uid %u, writable by it alone", path,
                          (unsigned)geteuid());
@@ -78,38 +78,35 @@ static int prepare_runtime_dir(struct jail_global *g, struct jail_error *err)
     else
         snprintf(g->runtime_dir, sizeof g->runtime_dir, "/tmp/judge-%u", (unsigned)geteuid());
     snprintf(g->root_mount, sizeof g->root_mount, "%s/root", g->runtime_dir);
-    if (own_private_dir(g->runtime_dir, g->privileged ? 0755 : 0700, err) < 0)
-        return -1;
+    if (own_private_dir(g->runtime_dir, g->privileged ? 0755 : 0700, err) < 0) return -1;
     return own_private_dir(g->root_mount, 0755, err);
 }
 
 /* Scratch tmpfs mounts then live only in the judge's namespace and die with it. */
 static void enter_private_mount_ns(struct jail_global *g)
 {
-    g->private_mounts = unshare(CLONE_NEWNS) == 0 && mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) == 0;
+    g->private_mounts =
+        unshare(CLONE_NEWNS) == 0 && mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) == 0;
 }
 
 /* A child tries each namespace; its exit status has bit i set when ns_layers[i] failed. */
 _Noreturn static void probe_namespaces_child(bool need_userns)
 {
-    if (need_userns && unshare(CLONE_NEWUSER) < 0)
-        _exit((1 << NS_LAYER_COUNT) - 1);
+    if (need_userns && unshare(CLONE_NEWUSER) < 0) _exit((1 << NS_LAYER_COUNT) - 1);
     int failed = 0;
     for (size_t i = 0; i < NS_LAYER_COUNT; i++)
-        if (unshare(ns_layers[i].flag) < 0)
-            failed |= 1 << i;
+        if (unshare(ns_layers[i].flag) < 0) failed |= 1 << i;
     _exit(failed);
 }
 
 static int probe_namespaces(bool need_userns)
 {
     pid_t pid = clone3_fork(0, -1, NULL);
-    if (pid == 0)
-        probe_namespaces_child(need_userns);
-    if (pid < 0)
-        return (1 << NS_LAYER_COUNT) - 1;
+    if (pid == 0) probe_namespaces_child(need_userns);
+    if (pid < 0) return (1 << NS_LAYER_COUNT) - 1;
     int status;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
     return WIFEXITED(status) ? WEXITSTATUS(status) : (1 << NS_LAYER_COUNT) - 1;
 }
 
@@ -121,8 +118,7 @@ static void probe_userns(struct jail_global *g)
     int fd;
     char fix[128];
     g->userns_ok = ns_user_create(&map, !g->privileged, &fd, &err) == 0;
-    if (g->userns_ok)
-        close(fd);
+    if (g->userns_ok) close(fd);
     if (g->userns_ok && g->privileged)
         set_layer(g, LAYER_USER_NS, LAYER_ON, "unique host uid per jail (flock'ed slots)", NULL);
     else if (g->privileged) {
@@ -143,8 +139,9 @@ static void probe_other_namespaces(struct jail_global *g)
     for (size_t i = 0; i < NS_LAYER_COUNT; i++) {
         enum jail_layer l = ns_layers[i].layer;
         if (failed & (1 << i))
-            set_layer(g, l, LAYER_OFF, "unavailable",
-                      "the kernel or container refuses this namespace: run on a host or a privileged container");
+            set_layer(
+                g, l, LAYER_OFF, "unavailable",
+                "the kernel or container refuses this namespace: run on a host or a privileged container");
         else
             set_layer(g, l, LAYER_ON, "own namespace", NULL);
     }
@@ -171,15 +168,13 @@ static void prepare_mount_template(struct jail_global *g)
 
 static int prepare_shared_netns(struct jail_global *g, struct jail_error *err)
 {
-    if (!g->privileged || g->probe.state[LAYER_NET_NS] != LAYER_ON)
-        return 0;
+    if (!g->privileged || g->probe.state[LAYER_NET_NS] != LAYER_ON) return 0;
     return ns_net_create_empty(&g->shared_netns_fd, err);
 }
 
 _Noreturn static void probe_seccomp_child(const struct seccomp_program *prog)
 {
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
-        _exit(errno);
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) _exit(errno);
     int fd = seccomp_policy_install(prog);
     _exit(fd >= 0 ? 0 : -fd);
 }
@@ -194,10 +189,10 @@ static void probe_seccomp(struct jail_global *g)
         return;
     }
     pid_t pid = clone3_fork(0, -1, NULL);
-    if (pid == 0)
-        probe_seccomp_child(prog);
+    if (pid == 0) probe_seccomp_child(prog);
     if (pid > 0)
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
     g->seccomp_ok = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (g->seccomp_ok)
         set_layer(g, LAYER_SECCOMP, LAYER_ON, "allow-list, user-notified violations", NULL);
@@ -213,7 +208,8 @@ static void describe_cgroup_layers(struct jail_global *g)
     char how[64];
     bool any = c->version != CGROUP_NONE;
     snprintf(g->probe.cgroup_backend, sizeof g->probe.cgroup_backend, "%s", any ? v : "none");
-    const char *fix = c->why[0] ? c->why : "mount the cgroup controllers (v1) or delegate a cgroup v2 subtree";
+    const char *fix =
+        c->why[0] ? c->why : "mount the cgroup controllers (v1) or delegate a cgroup v2 subtree";
     snprintf(how, sizeof how, "cgroup %s memory%s", v, c->memory_swap ? ", swap excluded" : "");
     if (any && c->memory)
         set_layer(g, LAYER_MEMORY_LIMIT, LAYER_ON, how, NULL);
@@ -224,7 +220,8 @@ static void describe_cgroup_layers(struct jail_global *g)
         set_layer(g, LAYER_PIDS_LIMIT, LAYER_ON, how, NULL);
     else
         set_layer(g, LAYER_PIDS_LIMIT, LAYER_DEGRADED, "rlimit RLIMIT_NPROC (per uid)", fix);
-    snprintf(how, sizeof how, "process clock + cgroup %s %s", v, c->version == CGROUP_V2 ? "cpu.stat" : "cpuacct");
+    snprintf(how, sizeof how, "process clock + cgroup %s %s", v,
+             c->version == CGROUP_V2 ? "cpu.stat" : "cpuacct");
     if (any && c->cpu)
         set_layer(g, LAYER_CPU_METER, LAYER_ON, how, NULL);
     else
@@ -258,8 +255,7 @@ static void summarise(struct jail_global *g)
     g->probe.privileged = g->privileged;
     g->probe.degraded = false;
     for (int l = 0; l < LAYER_COUNT; l++)
-        if (g->probe.state[l] != LAYER_ON)
-            g->probe.degraded = true;
+        if (g->probe.state[l] != LAYER_ON) g->probe.degraded = true;
 }
 
 static int probe_all(struct jail_global *g, struct jail_error *err)
@@ -269,14 +265,11 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     g->privileged = geteuid() == 0 && has_cap_sys_admin();
     cpu_set_t cpus;
     g->online_cpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
-    if (prepare_runtime_dir(g, err) < 0)
-        return -1;
-    if (g->privileged)
-        enter_private_mount_ns(g);
+    if (prepare_runtime_dir(g, err) < 0) return -1;
+    if (g->privileged) enter_private_mount_ns(g);
     probe_userns(g);
     probe_other_namespaces(g);
-    if (prepare_shared_netns(g, err) < 0)
-        return -1;
+    if (prepare_shared_netns(g, err) < 0) return -1;
     prepare_mount_template(g);
     probe_cgroup(g);
     probe_seccomp(g);
@@ -300,14 +293,11 @@ int jail_global_ensure(const struct jail_global **out, struct jail_error *err)
 
 int jail_global_check_mode(const struct jail_global *g, enum isolation_mode mode, struct jail_error *err)
 {
-    if (mode != ISOLATION_STRICT)
-        return 0;
+    if (mode != ISOLATION_STRICT) return 0;
     int missing = 0, first = -1;
     for (int l = 0; l < LAYER_COUNT; l++)
-        if (g->probe.state[l] != LAYER_ON && missing++ == 0)
-            first = l;
-    if (first < 0)
-        return 0;
+        if (g->probe.state[l] != LAYER_ON && missing++ == 0) first = l;
+    if (first < 0) return 0;
     return jail_fail(err, "strict isolation refused: %s is %s (%s); fix: %s%s", jail_layer_name(first),
                      layer_state_name(g->probe.state[first]), g->probe.how[first], g->fix[first],
                      missing > 1 ? " (more layers are not on: see `judge doctor`)" : "");
@@ -316,9 +306,7 @@ int jail_global_check_mode(const struct jail_global *g, enum isolation_mode mode
 int jail_global_init(enum isolation_mode mode, struct isolation_report *probe, struct jail_error *err)
 {
     const struct jail_global *g;
-    if (jail_global_ensure(&g, err) < 0)
-        return -1;
-    if (probe)
-        *probe = g->probe;
+    if (jail_global_ensure(&g, err) < 0) return -1;
+    if (probe) *probe = g->probe;
     return jail_global_check_mode(g, mode, err);
 }

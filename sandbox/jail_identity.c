@@ -31,8 +31,7 @@ static unsigned next_probe;
 static int open_slot_dir(const struct jail_global *g, struct jail_error *err)
 {
     int base = open(g->runtime_dir, O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (base < 0)
-        return jail_fail_errno(err, errno, "open %s", g->runtime_dir);
+    if (base < 0) return jail_fail_errno(err, errno, "open %s", g->runtime_dir);
     if (mkdirat(base, SLOT_DIR, 0700) < 0 && errno != EEXIST) {
         jail_fail_errno(err, errno, "mkdir %s/%s", g->runtime_dir, SLOT_DIR);
         close(base);
@@ -41,8 +40,7 @@ static int open_slot_dir(const struct jail_global *g, struct jail_error *err)
     int dir = openat(base, SLOT_DIR, O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     int saved = errno;
     close(base);
-    if (dir < 0)
-        return jail_fail_errno(err, saved, "open %s/%s", g->runtime_dir, SLOT_DIR);
+    if (dir < 0) return jail_fail_errno(err, saved, "open %s/%s", g->runtime_dir, SLOT_DIR);
     return dir;
 }
 
@@ -51,8 +49,7 @@ static int slot_dir(const struct jail_global *g, struct jail_error *err)
 {
     static int dir = -1;
     pthread_mutex_lock(&cache_lock);
-    if (dir < 0)
-        dir = open_slot_dir(g, err);
+    if (dir < 0) dir = open_slot_dir(g, err);
     int fd = dir;
     pthread_mutex_unlock(&cache_lock);
     return fd;
@@ -68,12 +65,10 @@ static int try_slot(int dir, int slot, struct jail_error *err)
         jail_fail_errno(err, errno, "open uid slot lock %s", name);
         return -2;
     }
-    if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-        return fd;
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0) return fd;
     int saved = errno;
     close(fd);
-    if (saved == EWOULDBLOCK)
-        return -1;
+    if (saved == EWOULDBLOCK) return -1;
     jail_fail_errno(err, saved, "flock uid slot %s", name);
     return -2;
 }
@@ -95,18 +90,15 @@ static int first_free_slot(int dir, int *slot, struct jail_error *err)
     for (int k = 0; k < ncached; k++) {
         *slot = cached_slots[k];
         int fd = try_slot(dir, *slot, err);
-        if (fd != -1)
-            return fd;
+        if (fd != -1) return fd;
     }
-    unsigned start = ((unsigned)getpid() * 7919u + __atomic_fetch_add(&next_probe, 1, __ATOMIC_RELAXED))
-                     % JAIL_UID_SLOTS;
+    unsigned start =
+        ((unsigned)getpid() * 7919u + __atomic_fetch_add(&next_probe, 1, __ATOMIC_RELAXED)) % JAIL_UID_SLOTS;
     for (unsigned i = 0; i < JAIL_UID_SLOTS; i++) {
         *slot = (int)((start + i) % JAIL_UID_SLOTS);
-        if (__atomic_load_n(&userns_by_slot[*slot], __ATOMIC_ACQUIRE))
-            continue; /* tried above */
+        if (__atomic_load_n(&userns_by_slot[*slot], __ATOMIC_ACQUIRE)) continue; /* tried above */
         int fd = try_slot(dir, *slot, err);
-        if (fd != -1)
-            return fd;
+        if (fd != -1) return fd;
     }
     return -1;
 }
@@ -114,12 +106,10 @@ static int first_free_slot(int dir, int *slot, struct jail_error *err)
 static int acquire_slot(const struct jail_global *g, struct jail_identity *id, struct jail_error *err)
 {
     int dir = slot_dir(g, err);
-    if (dir < 0)
-        return -1;
+    if (dir < 0) return -1;
     int slot;
     int fd = first_free_slot(dir, &slot, err);
-    if (fd == -2)
-        return -1;
+    if (fd == -2) return -1;
     if (fd == -1)
         return jail_fail(err, "no free uid slot among %d (too many jails at once?)", JAIL_UID_SLOTS);
     take_slot(id, slot, fd);
@@ -129,11 +119,9 @@ static int acquire_slot(const struct jail_global *g, struct jail_identity *id, s
 int jail_identity_acquire(struct jail_identity **out, struct jail_error *err)
 {
     const struct jail_global *g;
-    if (jail_global_ensure(&g, err) < 0)
-        return -1;
+    if (jail_global_ensure(&g, err) < 0) return -1;
     struct jail_identity *id = calloc(1, sizeof *id);
-    if (!id)
-        return jail_fail(err, "out of memory");
+    if (!id) return jail_fail(err, "out of memory");
     id->slot = -1;
     id->lock_fd = -1;
     id->host_uid = getuid();
@@ -148,17 +136,14 @@ int jail_identity_acquire(struct jail_identity **out, struct jail_error *err)
 
 void jail_identity_release(struct jail_identity *id)
 {
-    if (!id)
-        return;
-    if (id->lock_fd >= 0)
-        close(id->lock_fd);
+    if (!id) return;
+    if (id->lock_fd >= 0) close(id->lock_fd);
     free(id);
 }
 
 int jail_identity_userns(const struct jail_identity *id, int *fd, struct jail_error *err)
 {
-    if (id->slot < 0)
-        return jail_fail(err, "identity without a uid slot has no user namespace of its own");
+    if (id->slot < 0) return jail_fail(err, "identity without a uid slot has no user namespace of its own");
     pthread_mutex_lock(&cache_lock);
     int rc = 0;
     if (!userns_by_slot[id->slot]) {

@@ -27,12 +27,12 @@
 
 struct seccomp_program;
 
-#define JAIL_INNER_UID 1000          /* the uid/gid a bot sees inside its user namespace */
-#define JAIL_INNER_GID 1000
-#define JAIL_HOSTNAME "jail"
-#define JAIL_UID_BASE 1900000000u    /* host uid of identity slot 0; far above real and subuid ranges */
-#define JAIL_UID_SLOTS 4096
-#define JAIL_SCHED_TICK_NS 4000000u  /* CONFIG_HZ=250: a running task's CPU clock lags up to one tick */
+#define JAIL_INNER_UID     1000 /* the uid/gid a bot sees inside its user namespace */
+#define JAIL_INNER_GID     1000
+#define JAIL_HOSTNAME      "jail"
+#define JAIL_UID_BASE      1900000000u /* host uid of identity slot 0; far above real and subuid ranges */
+#define JAIL_UID_SLOTS     4096
+#define JAIL_SCHED_TICK_NS 4000000u /* CONFIG_HZ=250: a running task's CPU clock lags up to one tick */
 
 /* ---- errors (jail_error.c) ---- */
 int jail_fail(struct jail_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -42,18 +42,18 @@ int jail_fail_errno(struct jail_error *err, int errnum, const char *fmt, ...)
 
 /* ---- process-wide state (jail_global.c) ---- */
 struct jail_global {
-    bool privileged;          /* root with CAP_SYS_ADMIN: the full root-mode design */
-    bool private_mounts;      /* the judge entered its own private mount namespace */
-    bool userns_ok;           /* user namespaces can be created */
-    int shared_netns_fd;      /* root: the empty network namespace every jail joins; else -1 */
-    int template_mntns_fd;    /* root: the prepared root every jail copies; else -1 */
+    bool privileged;       /* root with CAP_SYS_ADMIN: the full root-mode design */
+    bool private_mounts;   /* the judge entered its own private mount namespace */
+    bool userns_ok;        /* user namespaces can be created */
+    int shared_netns_fd;   /* root: the empty network namespace every jail joins; else -1 */
+    int template_mntns_fd; /* root: the prepared root every jail copies; else -1 */
     long online_cpus;
     struct cgroup_caps cgroup; /* version CGROUP_NONE when no cgroup is usable */
     bool seccomp_ok;
-    char runtime_dir[PATH_MAX - 64];  /* /run/judge, $XDG_RUNTIME_DIR/judge or /tmp/judge-UID */
-    char root_mount[PATH_MAX];        /* where a fresh root is mounted before pivot_root */
+    char runtime_dir[PATH_MAX - 64]; /* /run/judge, $XDG_RUNTIME_DIR/judge or /tmp/judge-UID */
+    char root_mount[PATH_MAX];       /* where a fresh root is mounted before pivot_root */
     struct isolation_report probe;
-    char fix[LAYER_COUNT][128];       /* for a layer not ON: how to get it */
+    char fix[LAYER_COUNT][128]; /* for a layer not ON: how to get it */
 };
 /* Probe once (best-effort view); later calls return the same state. */
 int jail_global_ensure(const struct jail_global **out, struct jail_error *err);
@@ -62,8 +62,8 @@ int jail_global_check_mode(const struct jail_global *g, enum isolation_mode mode
 
 /* ---- identities (jail_identity.c) ---- */
 struct jail_identity {
-    int slot;        /* -1: not root, the judge's own uid is the only one we can map */
-    int lock_fd;     /* flock'ed slot file; -1 when slot is -1 */
+    int slot;    /* -1: not root, the judge's own uid is the only one we can map */
+    int lock_fd; /* flock'ed slot file; -1 when slot is -1 */
     uid_t host_uid;
     gid_t host_gid;
 };
@@ -100,7 +100,10 @@ void jail_limits_resolve(const struct jail_limits *in, struct jail_limits *out);
 #define RLIMIT_PLAN_MAX 8
 struct rlimit_plan {
     int n;
-    struct { int resource; rlim_t value; } item[RLIMIT_PLAN_MAX];
+    struct {
+        int resource;
+        rlim_t value;
+    } item[RLIMIT_PLAN_MAX];
 };
 /* RLIMIT_FSIZE, NOFILE, STACK, CORE=0 always; CPU as a backstop when a CPU
  * limit is set; AS and NPROC stand in for a missing cgroup controller. */
@@ -117,13 +120,13 @@ int caps_drop_all(const char **step);
 /* ---- filesystem (mount_root.c decides, mount_plan.c records and applies) ---- */
 struct mount_plan;
 struct mount_plan_input {
-    const char *root_mount;   /* empty directory the fresh root tmpfs is mounted on */
-    const char *bot_dir;      /* -> /bot, read-only, or NULL */
-    const char *rw_dir;       /* -> /data, read-write, or NULL */
+    const char *root_mount; /* empty directory the fresh root tmpfs is mounted on */
+    const char *bot_dir;    /* -> /bot, read-only, or NULL */
+    const char *rw_dir;     /* -> /data, read-write, or NULL */
     const char *const *extra_ro_binds;
     uint64_t tmp_bytes;
-    bool make_private;        /* mounts were not made private by jail_global_init */
-    int template_fd;          /* the template mount namespace, or -1 */
+    bool make_private; /* mounts were not made private by jail_global_init */
+    int template_fd;   /* the template mount namespace, or -1 */
 };
 int mount_plan_build(const struct mount_plan_input *in, struct mount_plan **out, struct jail_error *err);
 /* The shared part alone, pivoted into: what mount_template.c builds once. */
@@ -145,24 +148,25 @@ int mount_template_create(const char *root_mount, bool make_private, int *fd, st
 struct spawn_plan {
     const char *const *argv;
     const char *const *envp;
-    const char *path_env;       /* PATH from envp, for an argv[0] without '/' */
+    const char *path_env; /* PATH from envp, for an argv[0] without '/' */
     const struct mount_plan *mounts;
     const struct rlimit_plan *rlimits;
-    const struct seccomp_program *seccomp;  /* NULL: no filter (best-effort) */
-    struct cgroup *cgroup;      /* NULL: none */
-    uint64_t clone_ns;          /* CLONE_NEW* flags created at clone (NEWUSER: maps written by us) */
-    bool unshare_cgroup_ns;     /* once in its cgroup */
-    int netns_fd;               /* root: the shared netns to join, or -1 */
-    int userns_fd;              /* root: the identity's userns to enter last, or -1 */
-    struct id_map map;          /* with CLONE_NEWUSER: written by the parent into the new userns */
-    uid_t uid;                  /* what the command runs as, seen from its own user namespace */
+    const struct seccomp_program *seccomp; /* NULL: no filter (best-effort) */
+    struct cgroup *cgroup;                 /* NULL: none */
+    uint64_t clone_ns;      /* CLONE_NEW* flags created at clone (NEWUSER: maps written by us) */
+    bool unshare_cgroup_ns; /* once in its cgroup */
+    int netns_fd;           /* root: the shared netns to join, or -1 */
+    int userns_fd;          /* root: the identity's userns to enter last, or -1 */
+    struct id_map map;      /* with CLONE_NEWUSER: written by the parent into the new userns */
+    uid_t uid;              /* what the command runs as, seen from its own user namespace */
     gid_t gid;
 };
 struct spawn_result {
     pid_t pid;
     int pidfd, listener_fd;
-    int stdin_fd, stdout_fd, stderr_fd;  /* parent ends, non-blocking, close-on-exec */
+    int stdin_fd, stdout_fd, stderr_fd;    /* parent ends, non-blocking, close-on-exec */
     uint64_t base_proc_ns, base_cgroup_ns; /* CPU spent on set-up, subtracted later */
+    uint64_t start_ns;                     /* when the command was released to execve */
 };
 int jail_spawn(const struct spawn_plan *plan, struct spawn_result *out, struct jail_error *err);
 
@@ -176,15 +180,15 @@ struct jail {
     clockid_t cpu_clock;
     bool has_cpu_clock;
     struct cgroup *cg;
-    bool cgroup_freezer;                 /* else SIGSTOP/SIGCONT of pid 1 */
+    bool cgroup_freezer; /* else SIGSTOP/SIGCONT of pid 1 */
     struct jail_identity *own_identity;
-    struct jail_limits limits;           /* with defaults filled in */
-    bool rlimit_as;                      /* memory enforced by RLIMIT_AS (no cgroup) */
+    struct jail_limits limits; /* with defaults filled in */
+    bool rlimit_as;            /* memory enforced by RLIMIT_AS (no cgroup) */
     struct isolation_report isolation;
     uint64_t start_ns, end_ns;
     uint64_t base_proc_ns, base_cgroup_ns;
     uint64_t cgroup_cpu_cache, cgroup_read_at;
-    uint64_t cpu_seen;                   /* highest reading so far: the meter never goes back */
+    uint64_t cpu_seen; /* highest reading so far: the meter never goes back */
     bool frozen, ended, reaped;
     bool killed;
     enum jail_verdict kill_reason;
@@ -205,7 +209,7 @@ int jail_reap(struct jail *j, bool block, struct jail_error *err);
 /* ---- scheduling (sched_boost.c) ---- */
 struct sched_boost {
     bool active;
-    int policy;                /* to restore */
+    int policy; /* to restore */
     struct sched_param param;
 };
 /* SCHED_FIFO for the calling thread where permitted; end restores the policy. */
@@ -221,14 +225,14 @@ int jail_wait_core(struct jail_wait_entry *entries, size_t n, struct pollfd *ext
 
 /* ---- verdict (jail_verdict.c) ---- */
 struct verdict_facts {
-    bool oom_killed;          /* the cgroup saw an OOM kill */
-    bool memory_guess;        /* no cgroup: a death that looks like RLIMIT_AS */
+    bool oom_killed;   /* the cgroup saw an OOM kill */
+    bool memory_guess; /* no cgroup: a death that looks like RLIMIT_AS */
     bool forbidden_syscall;
     bool pids_limit_hit;
-    bool killed;              /* jail_kill was called */
+    bool killed; /* jail_kill was called */
     enum jail_verdict kill_reason;
-    bool cpu_over_limit;      /* the RLIMIT_CPU backstop or a late reading passed the limit */
-    bool file_size_signal;    /* SIGXFSZ */
+    bool cpu_over_limit;   /* the RLIMIT_CPU backstop or a late reading passed the limit */
+    bool file_size_signal; /* SIGXFSZ */
     int exit_code, signal;
 };
 enum jail_verdict verdict_decide(const struct verdict_facts *f);

@@ -1,11 +1,11 @@
 /* jail_limits.c - the defaults a zero field of struct jail_limits stands for. */
 #include "sandbox/jail_internal.h"
 
-#define DEFAULT_PIDS 64
+#define DEFAULT_PIDS        64
 #define DEFAULT_FSIZE_BYTES (64ull << 20)
-#define DEFAULT_NOFILE 64
+#define DEFAULT_NOFILE      64
 #define DEFAULT_STACK_BYTES (64ull << 20)
-#define DEFAULT_TMP_BYTES (16ull << 20)
+#define DEFAULT_TMP_BYTES   (16ull << 20)
 
 static uint64_t or_default(uint64_t value, uint64_t fallback)
 {

@@ -30,15 +30,13 @@ static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
 static uint64_t process_clock_ns(const struct jail *j)
 {
     struct timespec ts;
-    if (j->reaped || !j->has_cpu_clock || clock_gettime(j->cpu_clock, &ts) < 0)
-        return 0;
+    if (j->reaped || !j->has_cpu_clock || clock_gettime(j->cpu_clock, &ts) < 0) return 0;
     return minus((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec, j->base_proc_ns);
 }
 
 static uint64_t cgroup_clock_ns(struct jail *j, bool fresh)
 {
-    if (!j->cg)
-        return 0;
+    if (!j->cg) return 0;
     uint64_t now = monotonic_ns();
     if (fresh || now - j->cgroup_read_at >= CGROUP_READ_INTERVAL_NS) {
         j->cgroup_cpu_cache = minus(cgroup_cpu_ns(j->cg), j->base_cgroup_ns);
@@ -54,15 +52,13 @@ static uint64_t timeval_ns(struct timeval tv)
 
 static uint64_t rusage_ns(const struct jail *j)
 {
-    if (!j->reaped)
-        return 0;
+    if (!j->reaped) return 0;
     return minus(timeval_ns(j->rusage.ru_utime) + timeval_ns(j->rusage.ru_stime), j->base_proc_ns);
 }
 
 static uint64_t remember(struct jail *j, uint64_t ns)
 {
-    if (ns > j->cpu_seen)
-        j->cpu_seen = ns;
+    if (ns > j->cpu_seen) j->cpu_seen = ns;
     return j->cpu_seen;
 }
 
@@ -82,8 +78,7 @@ int jail_cpu_ns_exact(struct jail *j, uint64_t *ns, struct jail_error *err)
         *ns = jail_cpu_ns_final(j);
         return 0;
     }
-    if (jail_freeze(j, err) < 0)
-        return -1;
+    if (jail_freeze(j, err) < 0) return -1;
     *ns = jail_cpu_ns_final(j);
     return jail_thaw(j, err);
 }
@@ -96,10 +91,8 @@ static uint64_t proc_status_hwm(pid_t pid)
     FILE *f = fopen(path, "re");
     uint64_t kib = 0;
     while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmHWM: %" SCNu64, &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
+        if (sscanf(line, "VmHWM: %" SCNu64, &kib) == 1) break;
+    if (f) fclose(f);
     return kib * 1024u;
 }
 
@@ -107,10 +100,8 @@ uint64_t jail_memory_peak(struct jail *j)
 {
     if (j->cg) {
         uint64_t peak = cgroup_memory_peak(j->cg);
-        if (peak)
-            return peak;
+        if (peak) return peak;
     }
-    if (j->reaped)
-        return (uint64_t)j->rusage.ru_maxrss * 1024u;
+    if (j->reaped) return (uint64_t)j->rusage.ru_maxrss * 1024u;
     return proc_status_hwm(j->pid);
 }

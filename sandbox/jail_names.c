@@ -35,7 +35,8 @@ static const char *const layer_names[LAYER_COUNT] = {
     [LAYER_RLIMITS] = "rlimits",
 };
 
-static const char *const state_names[] = {[LAYER_ON] = "on", [LAYER_DEGRADED] = "degraded", [LAYER_OFF] = "off"};
+static const char *const state_names[] = {
+    [LAYER_ON] = "on", [LAYER_DEGRADED] = "degraded", [LAYER_OFF] = "off"};
 
 const char *jail_verdict_name(enum jail_verdict v)
 {

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define COPY_CHUNK 65536
+#define COPY_CHUNK       65536
 #define DRAIN_TIMEOUT_NS 1000000000u
 
 /* in_fd -> the jail's stdin. */
@@ -96,8 +96,7 @@ static void feed_write(struct run *r)
 /* The pollfds the feeder needs now: the jail's stdin when we hold data, else in_fd. */
 static size_t feeder_pollfds(struct run *r, struct pollfd *fds)
 {
-    if (!feeder_active(r))
-        return 0;
+    if (!feeder_active(r)) return 0;
     if (r->in.len == 0 && r->in.in_eof) {
         stop_feeding(r);
         return 0;
@@ -111,8 +110,7 @@ static size_t feeder_pollfds(struct run *r, struct pollfd *fds)
 
 static void feeder_event(struct run *r, const struct pollfd *fd)
 {
-    if (!fd->revents)
-        return;
+    if (!fd->revents) return;
     if (fd->events & POLLOUT)
         feed_write(r);
     else
@@ -123,8 +121,7 @@ static void sink_write(struct sink *s, const char *data, size_t len)
 {
     while (len > 0 && s->out_fd >= 0 && !s->write_failed) {
         ssize_t n = write(s->out_fd, data, len);
-        if (n < 0 && errno == EINTR)
-            continue;
+        if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
             s->write_failed = true;
             s->write_errno = errno;
@@ -138,8 +135,7 @@ static void sink_write(struct sink *s, const char *data, size_t len)
 /* How many of n new bytes still fit under the cap. */
 static size_t within_cap(const struct sink *s, size_t n)
 {
-    if (!s->max)
-        return n;
+    if (!s->max) return n;
     uint64_t room = s->total < s->max ? s->max - s->total : 0;
     return n < room ? n : (size_t)room;
 }
@@ -150,12 +146,9 @@ static bool sink_pump(struct run *r, struct sink *s)
     char buf[COPY_CHUNK];
     for (;;) {
         ssize_t n = read(s->pipe_fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return errno == EAGAIN;
-        if (n == 0)
-            return false;
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return errno == EAGAIN;
+        if (n == 0) return false;
         sink_write(s, buf, within_cap(s, (size_t)n));
         s->total += (uint64_t)n;
         if (s->max && s->total > s->max) {
@@ -184,7 +177,8 @@ static size_t build_entries(struct run *r, struct jail_wait_entry *e)
     const struct jail_limits *lim = &r->j->limits;
     for (int i = 0; i < 2; i++)
         if (r->out[i].pipe_fd >= 0)
-            e[n++] = (struct jail_wait_entry){r->j, r->out[i].pipe_fd, lim->cpu_ns, r->deadline_ns, JAIL_EVENT_NONE};
+            e[n++] = (struct jail_wait_entry){r->j, r->out[i].pipe_fd, lim->cpu_ns, r->deadline_ns,
+                                              JAIL_EVENT_NONE};
     if (n == 0) /* both closed: still wait for the end or a limit */
         e[n++] = (struct jail_wait_entry){r->j, -1, lim->cpu_ns, r->deadline_ns, JAIL_EVENT_NONE};
     return n;
@@ -203,8 +197,7 @@ static bool handle(struct run *r, struct jail_wait_entry *e)
     switch (e->event) {
     case JAIL_EVENT_READABLE:
         for (int i = 0; i < 2; i++)
-            if (r->out[i].pipe_fd == e->fd && !sink_pump(r, &r->out[i]))
-                r->out[i].pipe_fd = -1;
+            if (r->out[i].pipe_fd == e->fd && !sink_pump(r, &r->out[i])) r->out[i].pipe_fd = -1;
         return true;
     case JAIL_EVENT_CPU_LIMIT:
         limit_reached(r, VERDICT_CPU_LIMIT, "cpu", r->j->limits.cpu_ns);
@@ -225,8 +218,7 @@ static int supervise(struct run *r, struct jail_error *err)
         struct pollfd feed[1];
         size_t n = build_entries(r, entries), n_feed = feeder_pollfds(r, feed);
         int got = jail_wait_core(entries, n, feed, n_feed, err);
-        if (got < 0)
-            return -1;
+        if (got < 0) return -1;
         if ((size_t)got == n)
             feeder_event(r, &feed[0]);
         else if (!handle(r, &entries[got]))
@@ -245,17 +237,14 @@ static int output_error(const struct run *r, struct jail_error *err)
 static int run_supervised(struct run *r, const struct jail_spec *spec, const struct jail_io *io,
                           struct jail_report *report, struct jail_error *err)
 {
-    if (jail_start(spec, &r->j, err) < 0)
-        return -1;
+    if (jail_start(spec, &r->j, err) < 0) return -1;
     r->in.in_fd = io->in_fd;
-    if (io->in_fd < 0)
-        jail_close_stdin(r->j);
+    if (io->in_fd < 0) jail_close_stdin(r->j);
     r->out[0] = (struct sink){jail_stdout_fd(r->j), io->out_fd, io->stdout_max, 0, "stdout", false, 0};
     r->out[1] = (struct sink){jail_stderr_fd(r->j), io->err_fd, io->stderr_max, 0, "stderr", false, 0};
     r->deadline_ns = spec->limits.wall_ns ? r->j->start_ns + spec->limits.wall_ns : 0;
     int rc = supervise(r, err);
-    if (rc < 0)
-        jail_kill(r->j, VERDICT_INTERNAL_ERROR, err->msg);
+    if (rc < 0) jail_kill(r->j, VERDICT_INTERNAL_ERROR, err->msg);
     struct jail_error finish_err;
     if (jail_finish(r->j, report, &finish_err) < 0 && rc == 0) {
         *err = finish_err;
@@ -268,8 +257,7 @@ int jail_run(const struct jail_spec *spec, const struct jail_io *io, struct jail
              struct jail_error *err)
 {
     struct run *r = calloc(1, sizeof *r);
-    if (!r)
-        return jail_fail(err, "out of memory");
+    if (!r) return jail_fail(err, "out of memory");
     int rc = run_supervised(r, spec, io, report, err);
     free(r);
     return rc;

@@ -37,12 +37,12 @@
 #include <unistd.h>
 
 #define SETUP_TIMEOUT_NS (10ull * 1000000000u) /* a child stuck in set-up is the judge's fault */
-#define DEFAULT_PATH "/bin:/usr/bin"
+#define DEFAULT_PATH     "/bin:/usr/bin"
 
 enum child_msg_kind { MSG_ERROR = 1, MSG_LISTENER, MSG_READY };
 struct child_msg {
     int kind;
-    int value;          /* errno for MSG_ERROR, the fd number for MSG_LISTENER */
+    int value; /* errno for MSG_ERROR, the fd number for MSG_LISTENER */
     char step[120];
 };
 
@@ -56,8 +56,7 @@ struct child_fds {
 static void copy_step(char *dst, size_t cap, const char *src)
 {
     size_t i = 0;
-    for (; src && src[i] && i + 1 < cap; i++)
-        dst[i] = src[i];
+    for (; src && src[i] && i + 1 < cap; i++) dst[i] = src[i];
     dst[i] = '\0';
 }
 
@@ -68,7 +67,8 @@ static void send_msg(int fd, int kind, int value, const char *step)
     m.kind = kind;
     m.value = value;
     copy_step(m.step, sizeof m.step, step);
-    while (write(fd, &m, sizeof m) < 0 && errno == EINTR) {}
+    while (write(fd, &m, sizeof m) < 0 && errno == EINTR) {
+    }
 }
 
 _Noreturn static void child_fail(const struct child_fds *f, const char *step, int errnum)
@@ -80,24 +80,22 @@ _Noreturn static void child_fail(const struct child_fds *f, const char *step, in
 /* rc < 0 means failure with errno set. */
 static void need(const struct child_fds *f, int rc, const char *step)
 {
-    if (rc < 0)
-        child_fail(f, step, errno);
+    if (rc < 0) child_fail(f, step, errno);
 }
 
 /* rc < 0 is -errno. */
 static void need_neg(const struct child_fds *f, int rc, const char *step)
 {
-    if (rc < 0)
-        child_fail(f, step, -rc);
+    if (rc < 0) child_fail(f, step, -rc);
 }
 
 static void wait_for_parent(const struct child_fds *f)
 {
     char byte;
     ssize_t n;
-    while ((n = read(f->go_r, &byte, 1)) < 0 && errno == EINTR) {}
-    if (n != 1)
-        _exit(127); /* the judge gave up on us */
+    while ((n = read(f->go_r, &byte, 1)) < 0 && errno == EINTR) {
+    }
+    if (n != 1) _exit(127); /* the judge gave up on us */
 }
 
 static void reset_signals(void)
@@ -123,10 +121,8 @@ static void close_inherited_fds(const struct child_fds *f)
 {
     unsigned low = (unsigned)(f->report_w < f->go_r ? f->report_w : f->go_r);
     unsigned high = (unsigned)(f->report_w < f->go_r ? f->go_r : f->report_w);
-    if (low > 3)
-        need(f, close_range(3, low - 1, 0), "close_range");
-    if (high > low + 1)
-        need(f, close_range(low + 1, high - 1, 0), "close_range");
+    if (low > 3) need(f, close_range(3, low - 1, 0), "close_range");
+    if (high > low + 1) need(f, close_range(low + 1, high - 1, 0), "close_range");
     need(f, close_range(high + 1, ~0U, 0), "close_range");
 }
 
@@ -135,19 +131,16 @@ static void enter_namespaces_and_root(const struct spawn_plan *p, const struct c
     const char *step = NULL;
     if (p->clone_ns & CLONE_NEWUTS)
         need(f, sethostname(JAIL_HOSTNAME, sizeof JAIL_HOSTNAME - 1), "sethostname");
-    if (p->netns_fd >= 0)
-        need(f, setns(p->netns_fd, CLONE_NEWNET), "setns(network namespace)");
+    if (p->netns_fd >= 0) need(f, setns(p->netns_fd, CLONE_NEWNET), "setns(network namespace)");
     int rc = mount_plan_apply(p->mounts, &step);
     need_neg(f, rc, step);
 }
 
 static void enter_user_namespace(const struct spawn_plan *p, const struct child_fds *f)
 {
-    if (p->clone_ns & CLONE_NEWUSER)
-        return; /* created at clone; setgroups is denied there */
+    if (p->clone_ns & CLONE_NEWUSER) return; /* created at clone; setgroups is denied there */
     need(f, setgroups(0, NULL), "setgroups");
-    if (p->userns_fd >= 0)
-        need(f, setns(p->userns_fd, CLONE_NEWUSER), "setns(user namespace)");
+    if (p->userns_fd >= 0) need(f, setns(p->userns_fd, CLONE_NEWUSER), "setns(user namespace)");
 }
 
 static void become_unprivileged(const struct spawn_plan *p, const struct child_fds *f)
@@ -179,12 +172,10 @@ static int exec_in_path(const char *file, const char *path, char *const *argv, c
             candidate[prefix_len] = '/';
             memcpy(candidate + prefix_len + 1, file, file_len + 1);
             execve(candidate, argv, envp);
-            if (errno == EACCES || (errno != ENOENT && errno != ENOTDIR && result != EACCES))
-                result = errno;
+            if (errno == EACCES || (errno != ENOENT && errno != ENOTDIR && result != EACCES)) result = errno;
         }
         dir += len;
-        if (*dir == '\0')
-            return result;
+        if (*dir == '\0') return result;
     }
 }
 
@@ -212,8 +203,7 @@ _Noreturn static void child_main(const struct spawn_plan *p, const struct child_
     enter_namespaces_and_root(p, f);
     if (!own_userns) /* in its cgroup from here on */
         wait_for_parent(f);
-    if (p->unshare_cgroup_ns)
-        need(f, unshare(CLONE_NEWCGROUP), "unshare(CLONE_NEWCGROUP)");
+    if (p->unshare_cgroup_ns) need(f, unshare(CLONE_NEWCGROUP), "unshare(CLONE_NEWCGROUP)");
     enter_user_namespace(p, f);
     close_inherited_fds(f);
     become_unprivileged(p, f);
@@ -239,28 +229,24 @@ struct pipes {
 
 static void close_fd(int *fd)
 {
-    if (*fd >= 0)
-        close(*fd);
+    if (*fd >= 0) close(*fd);
     *fd = -1;
 }
 
 static void close_pipes(struct pipes *ps)
 {
     int *all = (int *)ps;
-    for (size_t i = 0; i < sizeof *ps / sizeof(int); i++)
-        close_fd(&all[i]);
+    for (size_t i = 0; i < sizeof *ps / sizeof(int); i++) close_fd(&all[i]);
 }
 
 /* A pipe whose ends are not 0, 1 or 2 (the judge may run with those closed). */
 static int make_pipe(int fds[2])
 {
-    if (pipe2(fds, O_CLOEXEC) < 0)
-        return -1;
+    if (pipe2(fds, O_CLOEXEC) < 0) return -1;
     for (int i = 0; i < 2; i++)
         if (fds[i] < 3) {
             int moved = fcntl(fds[i], F_DUPFD_CLOEXEC, 3);
-            if (moved < 0)
-                return -1;
+            if (moved < 0) return -1;
             close(fds[i]);
             fds[i] = moved;
         }
@@ -270,10 +256,9 @@ static int make_pipe(int fds[2])
 static int make_pipes(struct pipes *ps, struct jail_error *err)
 {
     int *all = (int *)ps;
-    for (size_t i = 0; i < sizeof *ps / sizeof(int); i++)
-        all[i] = -1;
-    if (make_pipe(ps->in) < 0 || make_pipe(ps->out) < 0 || make_pipe(ps->err) < 0 || make_pipe(ps->report) < 0
-        || make_pipe(ps->go) < 0) {
+    for (size_t i = 0; i < sizeof *ps / sizeof(int); i++) all[i] = -1;
+    if (make_pipe(ps->in) < 0 || make_pipe(ps->out) < 0 || make_pipe(ps->err) < 0 ||
+        make_pipe(ps->report) < 0 || make_pipe(ps->go) < 0) {
         int saved = errno;
         close_pipes(ps);
         return jail_fail_errno(err, saved, "pipe");
@@ -284,7 +269,8 @@ static int make_pipes(struct pipes *ps, struct jail_error *err)
 static int send_go(int fd, char byte, struct jail_error *err)
 {
     ssize_t n;
-    while ((n = write(fd, &byte, 1)) < 0 && errno == EINTR) {}
+    while ((n = write(fd, &byte, 1)) < 0 && errno == EINTR) {
+    }
     return n == 1 ? 0 : jail_fail_errno(err, n < 0 ? errno : EPIPE, "signal the jail's set-up");
 }
 
@@ -293,16 +279,11 @@ static int read_msg(int fd, uint64_t deadline, struct child_msg *m, struct jail_
 {
     for (;;) {
         ssize_t n = read(fd, m, sizeof *m);
-        if (n == (ssize_t)sizeof *m)
-            return 1;
-        if (n == 0)
-            return 0;
-        if (n > 0)
-            return jail_fail(err, "short record from the jail's set-up");
-        if (errno == EINTR)
-            continue;
-        if (errno != EAGAIN)
-            return jail_fail_errno(err, errno, "read the jail's set-up");
+        if (n == (ssize_t)sizeof *m) return 1;
+        if (n == 0) return 0;
+        if (n > 0) return jail_fail(err, "short record from the jail's set-up");
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN) return jail_fail_errno(err, errno, "read the jail's set-up");
         uint64_t now = monotonic_ns();
         if (now >= deadline)
             return jail_fail(err, "the jail's set-up did not finish within %llu s",
@@ -317,8 +298,7 @@ static int child_error(const struct spawn_plan *p, const struct child_msg *m, st
 {
     char step[sizeof m->step];
     copy_step(step, sizeof step, m->step);
-    if (strcmp(step, "execve") == 0)
-        return jail_fail_errno(err, m->value, "execve %s", p->argv[0]);
+    if (strcmp(step, "execve") == 0) return jail_fail_errno(err, m->value, "execve %s", p->argv[0]);
     return jail_fail_errno(err, m->value, "%s", step);
 }
 
@@ -330,6 +310,7 @@ static void read_baselines(const struct spawn_plan *p, pid_t pid, struct spawn_r
     if (clock_getcpuclockid(pid, &clock) == 0 && clock_gettime(clock, &ts) == 0)
         out->base_proc_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
     out->base_cgroup_ns = p->cgroup ? cgroup_cpu_ns(p->cgroup) : 0;
+    out->start_ns = monotonic_ns();
 }
 
 /* From "G" to execve: take the listener, release the child, wait for exec. */
@@ -340,40 +321,34 @@ static int handshake(const struct spawn_plan *p, struct pipes *ps, struct spawn_
     struct child_msg m;
     bool released = false;
     fcntl(ps->report[0], F_SETFL, O_NONBLOCK);
-    if (send_go(ps->go[1], 'G', err) < 0)
-        return -1;
+    if (send_go(ps->go[1], 'G', err) < 0) return -1;
     for (;;) {
         int got = read_msg(ps->report[0], deadline, &m, err);
-        if (got < 0)
-            return -1;
-        if (got == 0)
-            return released ? 0 : jail_fail(err, "the jail's set-up process died before execve");
-        if (m.kind == MSG_ERROR)
-            return child_error(p, &m, err);
-        if (released)
-            return jail_fail(err, "unexpected record from the jail's set-up");
+        if (got < 0) return -1;
+        if (got == 0) return released ? 0 : jail_fail(err, "the jail's set-up process died before execve");
+        if (m.kind == MSG_ERROR) return child_error(p, &m, err);
+        if (released) return jail_fail(err, "unexpected record from the jail's set-up");
         if (m.kind == MSG_LISTENER && (out->listener_fd = pidfd_getfd(out->pidfd, m.value, 0)) < 0)
             return jail_fail_errno(err, errno, "pidfd_getfd(seccomp listener)");
         read_baselines(p, out->pid, out);
-        if (send_go(ps->go[1], 'A', err) < 0)
-            return -1;
+        if (send_go(ps->go[1], 'A', err) < 0) return -1;
         released = true;
     }
 }
 
-static int attach_and_map(const struct spawn_plan *p, pid_t pid, bool cloned_into_cgroup, struct jail_error *err)
+static int attach_and_map(const struct spawn_plan *p, pid_t pid, bool cloned_into_cgroup,
+                          struct jail_error *err)
 {
-    if ((p->clone_ns & CLONE_NEWUSER) && ns_user_write_maps(pid, &p->map, true, err) < 0)
-        return -1;
-    if (p->cgroup && !cloned_into_cgroup && cgroup_attach(p->cgroup, pid, err) < 0)
-        return -1;
+    if ((p->clone_ns & CLONE_NEWUSER) && ns_user_write_maps(pid, &p->map, true, err) < 0) return -1;
+    if (p->cgroup && !cloned_into_cgroup && cgroup_attach(p->cgroup, pid, err) < 0) return -1;
     return 0;
 }
 
 static void abandon_child(struct spawn_result *out)
 {
     pidfd_send_signal(out->pidfd, SIGKILL, NULL, 0);
-    while (waitpid(out->pid, NULL, 0) < 0 && errno == EINTR) {}
+    while (waitpid(out->pid, NULL, 0) < 0 && errno == EINTR) {
+    }
     close_fd(&out->pidfd);
     close_fd(&out->listener_fd);
 }
@@ -394,8 +369,7 @@ int jail_spawn(const struct spawn_plan *p, struct spawn_result *out, struct jail
     struct pipes ps;
     memset(out, 0, sizeof *out);
     out->pidfd = out->listener_fd = out->stdin_fd = out->stdout_fd = out->stderr_fd = -1;
-    if (make_pipes(&ps, err) < 0)
-        return -1;
+    if (make_pipes(&ps, err) < 0) return -1;
     int cgroup_fd = p->cgroup ? cgroup_dir_fd(p->cgroup) : -1;
     pid_t pid = clone3_fork(p->clone_ns, cgroup_fd, &out->pidfd);
     if (pid == -ENOSYS && cgroup_fd >= 0) { /* no clone3: attach after clone instead */

@@ -14,17 +14,11 @@ static bool ended_ok(const struct verdict_facts *f)
 
 enum jail_verdict verdict_decide(const struct verdict_facts *f)
 {
-    if (f->oom_killed || f->memory_guess)
-        return VERDICT_MEMORY_LIMIT;
-    if (f->forbidden_syscall)
-        return VERDICT_FORBIDDEN_SYSCALL;
-    if (f->pids_limit_hit && !ended_ok(f))
-        return VERDICT_PROCESS_LIMIT;
-    if (f->killed)
-        return f->kill_reason;
-    if (f->cpu_over_limit && f->signal != 0)
-        return VERDICT_CPU_LIMIT;
-    if (f->exit_code != 0 || f->signal != 0)
-        return VERDICT_RUNTIME_ERROR;
+    if (f->oom_killed || f->memory_guess) return VERDICT_MEMORY_LIMIT;
+    if (f->forbidden_syscall) return VERDICT_FORBIDDEN_SYSCALL;
+    if (f->pids_limit_hit && !ended_ok(f)) return VERDICT_PROCESS_LIMIT;
+    if (f->killed) return f->kill_reason;
+    if (f->cpu_over_limit && f->signal != 0) return VERDICT_CPU_LIMIT;
+    if (f->exit_code != 0 || f->signal != 0) return VERDICT_RUNTIME_ERROR;
     return VERDICT_OK;
 }

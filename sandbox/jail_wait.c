@@ -21,13 +21,15 @@
 #include <sys/ioctl.h>
 
 #define COARSE_MAX_SLEEP_NS 10000000u
-#define MIN_SLEEP_NS 20000u
-#define NO_TIMEOUT UINT64_MAX
+#define MIN_SLEEP_NS        20000u
+#define NO_TIMEOUT          UINT64_MAX
 
 enum { NO_EVENT = -1, WAIT_ERROR = -2 }; /* besides an entry's index */
 
 /* Slots of one entry in the pollfd array (-1: not polled). */
-struct entry_slots { int fd, listener, pidfd; };
+struct entry_slots {
+    int fd, listener, pidfd;
+};
 
 struct waiter {
     struct jail_wait_entry *entries;
@@ -37,11 +39,17 @@ struct waiter {
     long cpus;
     struct pollfd *fds;
     struct entry_slots *slots;
-    struct sched_boost boost;  /* while any entry has a CPU limit */
+    struct sched_boost boost; /* while any entry has a CPU limit */
 };
 
-static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
-static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
+}
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
 
 static uint64_t lag_threshold(long cpus)
 {
@@ -67,14 +75,12 @@ static int precise_check(struct waiter *w, struct jail_wait_entry *e, uint64_t *
     struct jail *j = e->jail;
     long cpus = w->cpus;
     bool was_frozen = j->frozen;
-    if (!was_frozen && jail_freeze(j, err) < 0)
-        return -1;
+    if (!was_frozen && jail_freeze(j, err) < 0) return -1;
     uint64_t exact = jail_cpu_ns_final(j);
     *over = exact >= e->cpu_limit_ns;
     if (*over || was_frozen) /* a jail frozen by its caller uses no CPU: no timeout needed */
         return 0;
-    if (jail_thaw(j, err) < 0)
-        return -1;
+    if (jail_thaw(j, err) < 0) return -1;
     *timeout = max_u64((e->cpu_limit_ns - exact) / (uint64_t)cpus, MIN_SLEEP_NS);
     return 0;
 }
@@ -93,8 +99,7 @@ static int cpu_check(struct waiter *w, struct jail_wait_entry *e, uint64_t *time
         return j->frozen ? 0 : jail_freeze(j, err);
     }
     uint64_t remaining = e->cpu_limit_ns - used;
-    if (remaining <= threshold)
-        return precise_check(w, e, timeout, over, err);
+    if (remaining <= threshold) return precise_check(w, e, timeout, over, err);
     *timeout = min_u64(COARSE_MAX_SLEEP_NS, max_u64((remaining - threshold) / (uint64_t)cpus, MIN_SLEEP_NS));
     return 0;
 }
@@ -103,42 +108,38 @@ static int cpu_check(struct waiter *w, struct jail_wait_entry *e, uint64_t *time
 static bool checked_earlier(const struct waiter *w, size_t i)
 {
     for (size_t k = 0; k < i; k++)
-        if (w->entries[k].jail == w->entries[i].jail && w->entries[k].cpu_limit_ns == w->entries[i].cpu_limit_ns)
+        if (w->entries[k].jail == w->entries[i].jail &&
+            w->entries[k].cpu_limit_ns == w->entries[i].cpu_limit_ns)
             return true;
     return false;
 }
 
 /* An event known without polling, or NO_EVENT with *timeout lowered as needed. */
-static int immediate_event(struct waiter *w, size_t i, uint64_t now, uint64_t *timeout, struct jail_error *err)
+static int immediate_event(struct waiter *w, size_t i, uint64_t now, uint64_t *timeout,
+                           struct jail_error *err)
 {
     struct jail_wait_entry *e = &w->entries[i];
     struct jail *j = e->jail;
-    if (j->has_syscall)
-        return report(e, JAIL_EVENT_SYSCALL, (int)i);
+    if (j->has_syscall) return report(e, JAIL_EVENT_SYSCALL, (int)i);
     if (j->ended || j->reaped)
         return report(e, e->fd >= 0 && fd_has_data(e->fd) ? JAIL_EVENT_READABLE : JAIL_EVENT_ENDED, (int)i);
     if (j->killed) /* dying: its limits no longer matter, and freezing would keep it alive */
         return NO_EVENT;
-    if (e->deadline_ns && now >= e->deadline_ns)
-        return report(e, JAIL_EVENT_WALL_LIMIT, (int)i);
+    if (e->deadline_ns && now >= e->deadline_ns) return report(e, JAIL_EVENT_WALL_LIMIT, (int)i);
     if (e->cpu_limit_ns && !checked_earlier(w, i)) {
         uint64_t t = NO_TIMEOUT;
         bool over;
-        if (cpu_check(w, e, &t, &over, err) < 0)
-            return WAIT_ERROR;
-        if (over)
-            return report(e, JAIL_EVENT_CPU_LIMIT, (int)i);
+        if (cpu_check(w, e, &t, &over, err) < 0) return WAIT_ERROR;
+        if (over) return report(e, JAIL_EVENT_CPU_LIMIT, (int)i);
         *timeout = min_u64(*timeout, t);
     }
-    if (e->deadline_ns)
-        *timeout = min_u64(*timeout, e->deadline_ns - now);
+    if (e->deadline_ns) *timeout = min_u64(*timeout, e->deadline_ns - now);
     return NO_EVENT;
 }
 
 static int add_pollfd(struct waiter *w, size_t *count, int fd)
 {
-    if (fd < 0)
-        return -1;
+    if (fd < 0) return -1;
     w->fds[*count] = (struct pollfd){.fd = fd, .events = POLLIN};
     return (int)(*count)++;
 }
@@ -171,16 +172,13 @@ static int polled_event(struct waiter *w, struct jail_error *err)
         struct jail_wait_entry *e = &w->entries[i];
         struct jail *j = e->jail;
         short lr = revents_of(w, w->slots[i].listener);
-        if ((lr & POLLIN) && jail_take_notification(j, err) < 0)
-            return WAIT_ERROR;
-        if (j->has_syscall)
-            return report(e, JAIL_EVENT_SYSCALL, (int)i);
-        if (lr & (POLLHUP | POLLERR))
-            j->listener_hup = true;
-        if (revents_of(w, w->slots[i].fd))
-            return report(e, JAIL_EVENT_READABLE, (int)i);
+        if ((lr & POLLIN) && jail_take_notification(j, err) < 0) return WAIT_ERROR;
+        if (j->has_syscall) return report(e, JAIL_EVENT_SYSCALL, (int)i);
+        if (lr & (POLLHUP | POLLERR)) j->listener_hup = true;
+        if (revents_of(w, w->slots[i].fd)) return report(e, JAIL_EVENT_READABLE, (int)i);
         if (revents_of(w, w->slots[i].pidfd) && jail_has_ended(j))
-            return report(e, e->fd >= 0 && fd_has_data(e->fd) ? JAIL_EVENT_READABLE : JAIL_EVENT_ENDED, (int)i);
+            return report(e, e->fd >= 0 && fd_has_data(e->fd) ? JAIL_EVENT_READABLE : JAIL_EVENT_ENDED,
+                          (int)i);
     }
     return NO_EVENT;
 }
@@ -201,8 +199,7 @@ static int wait_round(struct waiter *w, struct jail_error *err)
     for (size_t i = 0; i < w->n; i++) {
         w->entries[i].event = JAIL_EVENT_NONE;
         int got = immediate_event(w, i, now, &timeout, err);
-        if (got != NO_EVENT)
-            return got;
+        if (got != NO_EVENT) return got;
     }
     size_t count = build_pollfds(w);
     struct timespec ts = ns_to_timespec(timeout);
@@ -211,11 +208,9 @@ static int wait_round(struct waiter *w, struct jail_error *err)
         jail_fail_errno(err, errno, "ppoll");
         return WAIT_ERROR;
     }
-    if (n <= 0)
-        return NO_EVENT;
+    if (n <= 0) return NO_EVENT;
     int got = polled_event(w, err);
-    if (got != NO_EVENT)
-        return got;
+    if (got != NO_EVENT) return got;
     return extra_event(w, count - w->n_extra) ? (int)w->n : NO_EVENT;
 }
 
@@ -223,10 +218,8 @@ int jail_wait_core(struct jail_wait_entry *entries, size_t n, struct pollfd *ext
                    struct jail_error *err)
 {
     const struct jail_global *g;
-    if (jail_global_ensure(&g, err) < 0)
-        return -1;
-    if (n == 0 && n_extra == 0)
-        return jail_fail(err, "wait: nothing to wait for");
+    if (jail_global_ensure(&g, err) < 0) return -1;
+    if (n == 0 && n_extra == 0) return jail_fail(err, "wait: nothing to wait for");
     struct waiter w = {entries, n, extra, n_extra, g->online_cpus > 0 ? g->online_cpus : 1, NULL, NULL, {0}};
     w.fds = calloc(3 * n + n_extra, sizeof *w.fds);
     w.slots = calloc(n ? n : 1, sizeof *w.slots);
@@ -238,8 +231,7 @@ int jail_wait_core(struct jail_wait_entry *entries, size_t n, struct pollfd *ext
         jail_fail(err, "out of memory");
         got = WAIT_ERROR;
     }
-    while (got == NO_EVENT)
-        got = wait_round(&w, err);
+    while (got == NO_EVENT) got = wait_round(&w, err);
     sched_boost_end(&w.boost);
     free(w.fds);
     free(w.slots);
@@ -248,10 +240,8 @@ int jail_wait_core(struct jail_wait_entry *entries, size_t n, struct pollfd *ext
 
 int jail_wait_any(struct jail_wait_entry *entries, size_t n, struct jail_error *err)
 {
-    if (n == 0)
-        return jail_fail(err, "wait: no jail given");
+    if (n == 0) return jail_fail(err, "wait: no jail given");
     for (size_t i = 0; i < n; i++)
-        if (!entries[i].jail)
-            return jail_fail(err, "wait: entry %zu has no jail", i);
+        if (!entries[i].jail) return jail_fail(err, "wait: entry %zu has no jail", i);
     return jail_wait_core(entries, n, NULL, 0, err);
 }

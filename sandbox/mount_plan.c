@@ -24,8 +24,7 @@ static char *format(const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     char *s = NULL;
-    if (vasprintf(&s, fmt, ap) < 0)
-        s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0) s = NULL;
     va_end(ap);
     return s;
 }
@@ -33,8 +32,7 @@ static char *format(const char *fmt, ...)
 static void keep(struct mount_plan *p, char **field, char *value)
 {
     *field = value;
-    if (!value)
-        p->failed = true;
+    if (!value) p->failed = true;
 }
 
 /* A step on jail_path (NULL: none), with its failure message. */
@@ -56,8 +54,7 @@ static struct mount_step *add(struct mount_plan *p, enum step_kind kind, const c
     s->kind = kind;
     s->fd = -1;
     keep(p, &s->what, what);
-    if (jail_path)
-        keep(p, &s->target, format("%s%s", p->root, jail_path));
+    if (jail_path) keep(p, &s->target, format("%s%s", p->root, jail_path));
     return s;
 }
 
@@ -68,10 +65,9 @@ void plan_make_private(struct mount_plan *p)
 
 void plan_tmpfs(struct mount_plan *p, const char *jail_path, uint64_t bytes, const char *mode)
 {
-    struct mount_step *s = add(p, STEP_TMPFS, jail_path,
-                               format("mount tmpfs on %s", *jail_path ? jail_path : "the new root"));
-    if (!s)
-        return;
+    struct mount_step *s =
+        add(p, STEP_TMPFS, jail_path, format("mount tmpfs on %s", *jail_path ? jail_path : "the new root"));
+    if (!s) return;
     s->flags = MS_NOSUID | MS_NODEV;
     if (bytes)
         keep(p, &s->source, format("size=%" PRIu64 ",mode=%s", bytes, mode));
@@ -82,29 +78,25 @@ void plan_tmpfs(struct mount_plan *p, const char *jail_path, uint64_t bytes, con
 void plan_mkdir(struct mount_plan *p, const char *jail_path, mode_t mode)
 {
     struct mount_step *s = add(p, STEP_MKDIR, jail_path, format("mkdir %s", jail_path));
-    if (s)
-        s->mode = mode;
+    if (s) s->mode = mode;
 }
 
 void plan_mkfile(struct mount_plan *p, const char *jail_path)
 {
     struct mount_step *s = add(p, STEP_MKFILE, jail_path, format("create mount point %s", jail_path));
-    if (s)
-        s->mode = 0444;
+    if (s) s->mode = 0444;
 }
 
 void plan_symlink(struct mount_plan *p, const char *jail_path, const char *target)
 {
     struct mount_step *s = add(p, STEP_SYMLINK, jail_path, format("symlink %s -> %s", jail_path, target));
-    if (s)
-        keep(p, &s->source, strdup(target));
+    if (s) keep(p, &s->source, strdup(target));
 }
 
 void plan_bind(struct mount_plan *p, const char *host, const char *jail_path, uint64_t attr)
 {
     struct mount_step *s = add(p, STEP_BIND, jail_path, format("bind %s on %s", host, jail_path));
-    if (!s)
-        return;
+    if (!s) return;
     s->attr = attr;
     keep(p, &s->source, strdup(host));
 }
@@ -112,22 +104,19 @@ void plan_bind(struct mount_plan *p, const char *host, const char *jail_path, ui
 void plan_proc(struct mount_plan *p, const char *jail_path)
 {
     struct mount_step *s = add(p, STEP_PROC, jail_path, format("mount proc on %s", jail_path));
-    if (s)
-        s->flags = MS_NOSUID | MS_NODEV | MS_NOEXEC;
+    if (s) s->flags = MS_NOSUID | MS_NODEV | MS_NOEXEC;
 }
 
 void plan_chdir(struct mount_plan *p, const char *workdir)
 {
     struct mount_step *s = add(p, STEP_CHDIR, NULL, format("chdir %s", workdir));
-    if (s)
-        keep(p, &s->target, strdup(workdir));
+    if (s) keep(p, &s->target, strdup(workdir));
 }
 
 void plan_pivot(struct mount_plan *p, const char *workdir)
 {
     struct mount_step *s = add(p, STEP_PIVOT, NULL, format("pivot_root"));
-    if (s)
-        keep(p, &s->target, strdup(p->root));
+    if (s) keep(p, &s->target, strdup(p->root));
     add(p, STEP_ROOT_READONLY, NULL, format("remount / read-only"));
     plan_chdir(p, workdir);
 }
@@ -135,16 +124,15 @@ void plan_pivot(struct mount_plan *p, const char *workdir)
 void plan_enter_template(struct mount_plan *p, int template_fd)
 {
     struct mount_step *s = add(p, STEP_ENTER_TEMPLATE, NULL, format("enter the template mount namespace"));
-    if (s)
-        s->fd = template_fd;
+    if (s) s->fd = template_fd;
 }
 
 int plan_attach(struct mount_plan *p, const char *host_dir, const char *jail_path, uint64_t attr,
                 struct jail_error *err)
 {
-    struct mount_step *s = add(p, STEP_ATTACH_TREE, jail_path, format("attach %s on %s", host_dir, jail_path));
-    if (!s)
-        return jail_fail(err, "out of memory building the mount plan");
+    struct mount_step *s =
+        add(p, STEP_ATTACH_TREE, jail_path, format("attach %s on %s", host_dir, jail_path));
+    if (!s) return jail_fail(err, "out of memory building the mount plan");
     s->fd_owned = true;
     s->fd = open_tree(AT_FDCWD, host_dir, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE);
     struct mount_attr a = {.attr_set = attr};
@@ -159,8 +147,7 @@ const struct mount_step *plan_created_at(const struct mount_plan *p, const char 
     for (size_t i = 0; i < p->n; i++) {
         const struct mount_step *s = &p->steps[i];
         bool under_root = s->target && strncmp(s->target, p->root, root_len) == 0;
-        if (under_root && s->kind != STEP_BIND && strcmp(s->target + root_len, jail_path) == 0)
-            return s;
+        if (under_root && s->kind != STEP_BIND && strcmp(s->target + root_len, jail_path) == 0) return s;
     }
     return NULL;
 }
@@ -177,14 +164,12 @@ size_t mount_plan_steps(const struct mount_plan *plan)
 
 void mount_plan_free(struct mount_plan *plan)
 {
-    if (!plan)
-        return;
+    if (!plan) return;
     for (size_t i = 0; i < plan->n; i++) {
         free(plan->steps[i].target);
         free(plan->steps[i].source);
         free(plan->steps[i].what);
-        if (plan->steps[i].fd_owned && plan->steps[i].fd >= 0)
-            close(plan->steps[i].fd);
+        if (plan->steps[i].fd_owned && plan->steps[i].fd >= 0) close(plan->steps[i].fd);
     }
     free(plan->steps);
     free(plan);
@@ -194,21 +179,19 @@ void mount_plan_free(struct mount_plan *plan)
 
 static unsigned long attr_to_remount_flags(uint64_t attr)
 {
-    return MS_REMOUNT | MS_BIND | (attr & MOUNT_ATTR_RDONLY ? MS_RDONLY : 0)
-           | (attr & MOUNT_ATTR_NOSUID ? MS_NOSUID : 0) | (attr & MOUNT_ATTR_NODEV ? MS_NODEV : 0)
-           | (attr & MOUNT_ATTR_NOEXEC ? MS_NOEXEC : 0);
+    return MS_REMOUNT | MS_BIND | (attr & MOUNT_ATTR_RDONLY ? MS_RDONLY : 0) |
+           (attr & MOUNT_ATTR_NOSUID ? MS_NOSUID : 0) | (attr & MOUNT_ATTR_NODEV ? MS_NODEV : 0) |
+           (attr & MOUNT_ATTR_NOEXEC ? MS_NOEXEC : 0);
 }
 
 /* mount_setattr applies the flags to every submount too; kernels before 5.12
  * (and valgrind) lack it, and the classic remount covers the top mount only. */
 static int bind(const struct mount_step *s)
 {
-    if (mount(s->source, s->target, "none", MS_BIND | MS_REC, NULL) < 0)
-        return -1;
+    if (mount(s->source, s->target, "none", MS_BIND | MS_REC, NULL) < 0) return -1;
     struct mount_attr attr = {.attr_set = s->attr};
     int rc = mount_setattr(AT_FDCWD, s->target, AT_RECURSIVE, &attr, sizeof attr);
-    if (rc == 0 || errno != ENOSYS)
-        return rc;
+    if (rc == 0 || errno != ENOSYS) return rc;
     return mount("none", s->target, "none", attr_to_remount_flags(s->attr), NULL);
 }
 
@@ -222,18 +205,15 @@ static int make_file(const struct mount_step *s)
  * detached at once, so no path to the host tree remains (pivot_root(2)). */
 static int pivot(const struct mount_step *s)
 {
-    if (chdir(s->target) < 0 || syscall(SYS_pivot_root, ".", ".") < 0)
-        return -1;
-    if (umount2(".", MNT_DETACH) < 0)
-        return -1;
+    if (chdir(s->target) < 0 || syscall(SYS_pivot_root, ".", ".") < 0) return -1;
+    if (umount2(".", MNT_DETACH) < 0) return -1;
     return chdir("/");
 }
 
 /* setns lands on the template's root; unshare gives this jail its own copy. */
 static int enter_template(const struct mount_step *s)
 {
-    if (setns(s->fd, CLONE_NEWNS) < 0)
-        return -1;
+    if (setns(s->fd, CLONE_NEWNS) < 0) return -1;
     return unshare(CLONE_NEWNS);
 }
 
@@ -245,19 +225,30 @@ static int attach_tree(const struct mount_step *s)
 static int apply_step(const struct mount_step *s)
 {
     switch (s->kind) {
-    case STEP_ENTER_TEMPLATE: return enter_template(s);
-    case STEP_ATTACH_TREE: return attach_tree(s);
-    case STEP_MAKE_PRIVATE: return mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL);
-    case STEP_TMPFS: return mount("tmpfs", s->target, "tmpfs", s->flags, s->source);
-    case STEP_MKDIR: return mkdir(s->target, s->mode);
-    case STEP_MKFILE: return make_file(s);
-    case STEP_SYMLINK: return symlink(s->source, s->target);
-    case STEP_BIND: return bind(s);
-    case STEP_PROC: return mount("proc", s->target, "proc", s->flags, NULL);
-    case STEP_PIVOT: return pivot(s);
+    case STEP_ENTER_TEMPLATE:
+        return enter_template(s);
+    case STEP_ATTACH_TREE:
+        return attach_tree(s);
+    case STEP_MAKE_PRIVATE:
+        return mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL);
+    case STEP_TMPFS:
+        return mount("tmpfs", s->target, "tmpfs", s->flags, s->source);
+    case STEP_MKDIR:
+        return mkdir(s->target, s->mode);
+    case STEP_MKFILE:
+        return make_file(s);
+    case STEP_SYMLINK:
+        return symlink(s->source, s->target);
+    case STEP_BIND:
+        return bind(s);
+    case STEP_PROC:
+        return mount("proc", s->target, "proc", s->flags, NULL);
+    case STEP_PIVOT:
+        return pivot(s);
     case STEP_ROOT_READONLY:
         return mount("none", "/", "none", MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL);
-    case STEP_CHDIR: return chdir(s->target);
+    case STEP_CHDIR:
+        return chdir(s->target);
     }
     errno = EINVAL;
     return -1;
@@ -265,6 +256,7 @@ static int apply_step(const struct mount_step *s)
 
 int mount_plan_apply(const struct mount_plan *plan, const char **step)
 {
+    umask(022); /* the judge's umask must not hide /dev or /etc from the bot; it keeps this one */
     for (size_t i = 0; i < plan->n; i++)
         if (apply_step(&plan->steps[i]) < 0) {
             *step = plan->steps[i].what;

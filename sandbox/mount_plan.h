@@ -15,8 +15,18 @@
 #include "sandbox/jail_internal.h"
 
 enum step_kind {
-    STEP_MAKE_PRIVATE, STEP_TMPFS, STEP_MKDIR, STEP_MKFILE, STEP_SYMLINK, STEP_BIND, STEP_PROC,
-    STEP_PIVOT, STEP_ROOT_READONLY, STEP_CHDIR, STEP_ENTER_TEMPLATE, STEP_ATTACH_TREE
+    STEP_MAKE_PRIVATE,
+    STEP_TMPFS,
+    STEP_MKDIR,
+    STEP_MKFILE,
+    STEP_SYMLINK,
+    STEP_BIND,
+    STEP_PROC,
+    STEP_PIVOT,
+    STEP_ROOT_READONLY,
+    STEP_CHDIR,
+    STEP_ENTER_TEMPLATE,
+    STEP_ATTACH_TREE
 };
 
 struct mount_step {
@@ -27,16 +37,16 @@ struct mount_step {
     unsigned long flags; /* mount(2) flags */
     uint64_t attr;       /* MOUNT_ATTR_* set recursively after a bind */
     mode_t mode;
-    int fd;              /* template namespace (borrowed) or detached tree (owned) */
+    int fd; /* template namespace (borrowed) or detached tree (owned) */
     bool fd_owned;
 };
 
 struct mount_plan {
     struct mount_step *steps;
     size_t n, cap;
-    const char *root;    /* borrowed: where the new root is mounted, "" in a template copy */
-    bool failed;         /* out of memory while building: reported once, at the end */
-    bool from_template;  /* no CLONE_NEWNS: the child enters the template instead */
+    const char *root;   /* borrowed: where the new root is mounted, "" in a template copy */
+    bool failed;        /* out of memory while building: reported once, at the end */
+    bool from_template; /* no CLONE_NEWNS: the child enters the template instead */
 };
 
 /* Paths are as the jail sees them ("/usr"); each adder records its own message. */

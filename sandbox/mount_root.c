@@ -32,11 +32,12 @@ static const char *const dev_nodes[] = {"null", "zero", "full", "random", "urand
 /* Jail paths an extra bind may not cover or sit under. */
 static const char *const reserved_paths[] = {JAIL_BOT_DIR, JAIL_RW_DIR, "/tmp", "/proc", "/dev"};
 
-#define ATTR_READ_ONLY (MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV)
+#define ATTR_READ_ONLY  (MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV)
 #define ATTR_READ_WRITE (MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV)
 
 /* Bind a directory or a file (a file needs a file as its mount point). */
-static void add_bind_of(struct mount_plan *p, const char *host, const char *jail_path, bool is_dir, uint64_t attr)
+static void add_bind_of(struct mount_plan *p, const char *host, const char *jail_path, bool is_dir,
+                        uint64_t attr)
 {
     if (is_dir)
         plan_mkdir(p, jail_path, 0755);
@@ -48,19 +49,16 @@ static void add_bind_of(struct mount_plan *p, const char *host, const char *jail
 static int add_system_dir(struct mount_plan *p, const char *dir, struct jail_error *err)
 {
     struct stat st;
-    if (lstat(dir, &st) < 0)
-        return 0; /* absent on this system: nothing to show */
-    if (S_ISLNK(st.st_mode)) { /* Debian's /bin -> usr/bin: the same link in the jail */
+    if (lstat(dir, &st) < 0) return 0; /* absent on this system: nothing to show */
+    if (S_ISLNK(st.st_mode)) {         /* Debian's /bin -> usr/bin: the same link in the jail */
         char target[PATH_MAX];
         ssize_t n = readlink(dir, target, sizeof target - 1);
-        if (n < 0)
-            return jail_fail_errno(err, errno, "readlink %s", dir);
+        if (n < 0) return jail_fail_errno(err, errno, "readlink %s", dir);
         target[n] = '\0';
         plan_symlink(p, dir, target);
         return 0;
     }
-    if (S_ISDIR(st.st_mode))
-        add_bind_of(p, dir, dir, true, ATTR_READ_ONLY);
+    if (S_ISDIR(st.st_mode)) add_bind_of(p, dir, dir, true, ATTR_READ_ONLY);
     return 0;
 }
 
@@ -97,10 +95,8 @@ static void add_tmp_and_proc(struct mount_plan *p, uint64_t tmp_bytes)
 static int require_dir(const char *path, const char *role, struct jail_error *err)
 {
     struct stat st;
-    if (stat(path, &st) < 0)
-        return jail_fail_errno(err, errno, "%s %s", role, path);
-    if (!S_ISDIR(st.st_mode))
-        return jail_fail(err, "%s %s: not a directory", role, path);
+    if (stat(path, &st) < 0) return jail_fail_errno(err, errno, "%s %s", role, path);
+    if (!S_ISDIR(st.st_mode)) return jail_fail(err, "%s %s: not a directory", role, path);
     return 0;
 }
 
@@ -113,13 +109,11 @@ static bool is_under(const char *path, const char *dir)
 /* Absolute, no empty, "." or ".." component, no trailing slash. */
 static bool is_clean_absolute(const char *path)
 {
-    if (path[0] != '/' || strlen(path) >= PATH_MAX / 2)
-        return false;
+    if (path[0] != '/' || strlen(path) >= PATH_MAX / 2) return false;
     const char *c = path + 1;
     do {
         size_t len = strcspn(c, "/");
-        if (len == 0 || (len == 1 && c[0] == '.') || (len == 2 && c[0] == '.' && c[1] == '.'))
-            return false;
+        if (len == 0 || (len == 1 && c[0] == '.') || (len == 2 && c[0] == '.' && c[1] == '.')) return false;
         c += len;
     } while (*c++ == '/');
     return true;
@@ -128,8 +122,7 @@ static bool is_clean_absolute(const char *path)
 static bool in_system_dirs(const char *path)
 {
     for (size_t i = 0; i < sizeof system_dirs / sizeof *system_dirs; i++)
-        if (is_under(path, system_dirs[i]))
-            return true;
+        if (is_under(path, system_dirs[i])) return true;
     return false;
 }
 
@@ -152,20 +145,17 @@ static int add_parents(struct mount_plan *p, const char *jail_path, struct jail_
 
 static int add_extra_bind(struct mount_plan *p, const char *path, struct jail_error *err)
 {
-    if (!is_clean_absolute(path))
-        return jail_fail(err, "extra bind %s: not a clean absolute path", path);
+    if (!is_clean_absolute(path)) return jail_fail(err, "extra bind %s: not a clean absolute path", path);
     for (size_t i = 0; i < sizeof reserved_paths / sizeof *reserved_paths; i++)
         if (is_under(path, reserved_paths[i]) || is_under(reserved_paths[i], path))
             return jail_fail(err, "extra bind %s: overlaps the jail's %s", path, reserved_paths[i]);
     if (in_system_dirs(path) || plan_created_at(p, path))
         return 0; /* already visible read-only, listed twice, or one of the loader files */
     struct stat st;
-    if (stat(path, &st) < 0)
-        return jail_fail_errno(err, errno, "extra bind %s", path);
+    if (stat(path, &st) < 0) return jail_fail_errno(err, errno, "extra bind %s", path);
     if (!S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode))
         return jail_fail(err, "extra bind %s: neither a directory nor a regular file", path);
-    if (add_parents(p, path, err) < 0)
-        return -1;
+    if (add_parents(p, path, err) < 0) return -1;
     add_bind_of(p, path, path, S_ISDIR(st.st_mode), ATTR_READ_ONLY);
     return 0;
 }
@@ -173,30 +163,25 @@ static int add_extra_bind(struct mount_plan *p, const char *path, struct jail_er
 static int add_bot_and_data(struct mount_plan *p, const struct mount_plan_input *in, struct jail_error *err)
 {
     if (in->bot_dir) {
-        if (require_dir(in->bot_dir, "bot directory", err) < 0)
-            return -1;
+        if (require_dir(in->bot_dir, "bot directory", err) < 0) return -1;
         add_bind_of(p, in->bot_dir, JAIL_BOT_DIR, true, ATTR_READ_ONLY);
     }
     if (in->rw_dir) {
-        if (require_dir(in->rw_dir, "rw directory", err) < 0)
-            return -1;
+        if (require_dir(in->rw_dir, "rw directory", err) < 0) return -1;
         add_bind_of(p, in->rw_dir, JAIL_RW_DIR, true, ATTR_READ_WRITE);
     }
     for (const char *const *b = in->extra_ro_binds; b && *b; b++)
-        if (add_extra_bind(p, *b, err) < 0)
-            return -1;
+        if (add_extra_bind(p, *b, err) < 0) return -1;
     return 0;
 }
 
 /* What every jail shares: the root tmpfs, the system, the loader files, /dev. */
 static int add_shared_part(struct mount_plan *p, bool make_private, struct jail_error *err)
 {
-    if (make_private)
-        plan_make_private(p);
+    if (make_private) plan_make_private(p);
     plan_tmpfs(p, "", 0, "0755");
     for (size_t i = 0; i < sizeof system_dirs / sizeof *system_dirs; i++)
-        if (add_system_dir(p, system_dirs[i], err) < 0)
-            return -1;
+        if (add_system_dir(p, system_dirs[i], err) < 0) return -1;
     add_loader_files(p);
     add_dev(p);
     return 0;
@@ -204,11 +189,9 @@ static int add_shared_part(struct mount_plan *p, bool make_private, struct jail_
 
 static int build_whole(struct mount_plan *p, const struct mount_plan_input *in, struct jail_error *err)
 {
-    if (add_shared_part(p, in->make_private, err) < 0)
-        return -1;
+    if (add_shared_part(p, in->make_private, err) < 0) return -1;
     add_tmp_and_proc(p, in->tmp_bytes);
-    if (add_bot_and_data(p, in, err) < 0)
-        return -1;
+    if (add_bot_and_data(p, in, err) < 0) return -1;
     plan_pivot(p, in->bot_dir ? JAIL_BOT_DIR : "/");
     return 0;
 }
@@ -216,8 +199,7 @@ static int build_whole(struct mount_plan *p, const struct mount_plan_input *in, 
 /* The template: the shared part, empty mount points for the per-jail part. */
 static int build_template(struct mount_plan *p, bool make_private, struct jail_error *err)
 {
-    if (add_shared_part(p, make_private, err) < 0)
-        return -1;
+    if (add_shared_part(p, make_private, err) < 0) return -1;
     plan_mkdir(p, "/tmp", 0755);
     plan_mkdir(p, "/proc", 0555);
     plan_mkdir(p, JAIL_BOT_DIR, 0755);
@@ -226,18 +208,19 @@ static int build_template(struct mount_plan *p, bool make_private, struct jail_e
     return 0;
 }
 
-static int build_from_template(struct mount_plan *p, const struct mount_plan_input *in, struct jail_error *err)
+static int build_from_template(struct mount_plan *p, const struct mount_plan_input *in,
+                               struct jail_error *err)
 {
     p->from_template = true;
     p->root = "";
     plan_enter_template(p, in->template_fd);
     plan_tmpfs(p, "/tmp", in->tmp_bytes, "1777");
     plan_proc(p, "/proc");
-    if (in->bot_dir && (require_dir(in->bot_dir, "bot directory", err) < 0
-                        || plan_attach(p, in->bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY, err) < 0))
+    if (in->bot_dir && (require_dir(in->bot_dir, "bot directory", err) < 0 ||
+                        plan_attach(p, in->bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY, err) < 0))
         return -1;
-    if (in->rw_dir && (require_dir(in->rw_dir, "rw directory", err) < 0
-                       || plan_attach(p, in->rw_dir, JAIL_RW_DIR, ATTR_READ_WRITE, err) < 0))
+    if (in->rw_dir && (require_dir(in->rw_dir, "rw directory", err) < 0 ||
+                       plan_attach(p, in->rw_dir, JAIL_RW_DIR, ATTR_READ_WRITE, err) < 0))
         return -1;
     plan_chdir(p, in->bot_dir ? JAIL_BOT_DIR : "/");
     return 0;
@@ -247,8 +230,7 @@ static int build_from_template(struct mount_plan *p, const struct mount_plan_inp
 static bool needs_new_mount_points(const char *const *extra)
 {
     for (const char *const *b = extra; b && *b; b++)
-        if (!is_clean_absolute(*b) || !in_system_dirs(*b))
-            return true;
+        if (!is_clean_absolute(*b) || !in_system_dirs(*b)) return true;
     return false;
 }
 
@@ -256,8 +238,7 @@ static int build_plan(const struct mount_plan_input *in, bool template, struct m
                       struct jail_error *err)
 {
     struct mount_plan *p = calloc(1, sizeof *p);
-    if (!p)
-        return jail_fail(err, "out of memory");
+    if (!p) return jail_fail(err, "out of memory");
     p->root = in->root_mount;
     int rc;
     if (template)
@@ -266,8 +247,7 @@ static int build_plan(const struct mount_plan_input *in, bool template, struct m
         rc = build_from_template(p, in, err);
     else
         rc = build_whole(p, in, err);
-    if (rc == 0 && p->failed)
-        rc = jail_fail(err, "out of memory building the mount plan");
+    if (rc == 0 && p->failed) rc = jail_fail(err, "out of memory building the mount plan");
     if (rc < 0) {
         mount_plan_free(p);
         return -1;

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 struct template_result {
-    int err;            /* 0, or the errno of the failed step */
+    int err; /* 0, or the errno of the failed step */
     char step[120];
 };
 
@@ -30,10 +30,10 @@ _Noreturn static void helper(const struct mount_plan *plan, int report_fd, int h
         r.err = -rc;
         snprintf(r.step, sizeof r.step, "%s", step ? step : "?");
     }
-    if (write(report_fd, &r, sizeof r) != (ssize_t)sizeof r)
-        _exit(1);
+    if (write(report_fd, &r, sizeof r) != (ssize_t)sizeof r) _exit(1);
     char byte;
-    while (read(hold_fd, &byte, 1) < 0 && errno == EINTR) {} /* until the parent holds the namespace */
+    while (read(hold_fd, &byte, 1) < 0 && errno == EINTR) {
+    } /* until the parent holds the namespace */
     _exit(0);
 }
 
@@ -41,23 +41,20 @@ static int hold_namespace_of(pid_t pid, int report_fd, int *fd, struct jail_erro
 {
     struct template_result r;
     ssize_t n;
-    while ((n = read(report_fd, &r, sizeof r)) < 0 && errno == EINTR) {}
-    if (n != (ssize_t)sizeof r)
-        return jail_fail(err, "template mount namespace: the helper died");
-    if (r.err)
-        return jail_fail_errno(err, r.err, "template mount namespace: %s", r.step);
+    while ((n = read(report_fd, &r, sizeof r)) < 0 && errno == EINTR) {
+    }
+    if (n != (ssize_t)sizeof r) return jail_fail(err, "template mount namespace: the helper died");
+    if (r.err) return jail_fail_errno(err, r.err, "template mount namespace: %s", r.step);
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/ns/mnt", (int)pid);
-    if ((*fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-        return jail_fail_errno(err, errno, "open %s", path);
+    if ((*fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) return jail_fail_errno(err, errno, "open %s", path);
     return 0;
 }
 
 static int run_helper(const struct mount_plan *plan, int *fd, struct jail_error *err)
 {
     int report[2], hold[2];
-    if (pipe2(report, O_CLOEXEC) < 0)
-        return jail_fail_errno(err, errno, "pipe");
+    if (pipe2(report, O_CLOEXEC) < 0) return jail_fail_errno(err, errno, "pipe");
     if (pipe2(hold, O_CLOEXEC) < 0) {
         close(report[0]);
         close(report[1]);
@@ -71,10 +68,12 @@ static int run_helper(const struct mount_plan *plan, int *fd, struct jail_error 
     }
     close(report[1]);
     close(hold[0]);
-    int rc = pid < 0 ? jail_fail_errno(err, -pid, "clone(CLONE_NEWNS)") : hold_namespace_of(pid, report[0], fd, err);
+    int rc = pid < 0 ? jail_fail_errno(err, -pid, "clone(CLONE_NEWNS)")
+                     : hold_namespace_of(pid, report[0], fd, err);
     close(report[0]);
     close(hold[1]);
-    while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+    while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+    }
     return rc;
 }
 
@@ -85,10 +84,8 @@ static int detached_trees_work(struct jail_error *err)
     int tree = open_tree(AT_FDCWD, "/", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
     struct mount_attr none = {0};
     int rc = tree >= 0 && mount_setattr(tree, "", AT_EMPTY_PATH, &none, sizeof none) == 0 ? 0 : -1;
-    if (rc < 0)
-        jail_fail_errno(err, errno, "template mount namespace: detached mounts unsupported");
-    if (tree >= 0)
-        close(tree);
+    if (rc < 0) jail_fail_errno(err, errno, "template mount namespace: detached mounts unsupported");
+    if (tree >= 0) close(tree);
     return rc;
 }
 

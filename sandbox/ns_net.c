@@ -17,8 +17,7 @@
 int ns_net_create_empty(int *fd, struct jail_error *err)
 {
     int ours = open(OWN_NETNS, O_RDONLY | O_CLOEXEC);
-    if (ours < 0)
-        return jail_fail_errno(err, errno, "open %s", OWN_NETNS);
+    if (ours < 0) return jail_fail_errno(err, errno, "open %s", OWN_NETNS);
     int rc = -1;
     if (unshare(CLONE_NEWNET) < 0) {
         jail_fail_errno(err, errno, "unshare(CLONE_NEWNET)");

@@ -32,25 +32,30 @@ void rlimits_plan_build(const struct jail_limits *lim, bool as_for_memory, bool 
     add(out, RLIMIT_NOFILE, (rlim_t)lim->nofile);
     add(out, RLIMIT_STACK, (rlim_t)lim->stack_bytes);
     add(out, RLIMIT_CORE, 0);
-    if (lim->cpu_ns)
-        add(out, RLIMIT_CPU, cpu_backstop_seconds(lim->cpu_ns));
-    if (as_for_memory && lim->memory_bytes)
-        add(out, RLIMIT_AS, (rlim_t)lim->memory_bytes);
-    if (nproc_for_pids && lim->pids)
-        add(out, RLIMIT_NPROC, (rlim_t)lim->pids);
+    if (lim->cpu_ns) add(out, RLIMIT_CPU, cpu_backstop_seconds(lim->cpu_ns));
+    if (as_for_memory && lim->memory_bytes) add(out, RLIMIT_AS, (rlim_t)lim->memory_bytes);
+    if (nproc_for_pids && lim->pids) add(out, RLIMIT_NPROC, (rlim_t)lim->pids);
 }
 
 static const char *setrlimit_step(int resource)
 {
     switch (resource) {
-    case RLIMIT_FSIZE: return "setrlimit(RLIMIT_FSIZE)";
-    case RLIMIT_NOFILE: return "setrlimit(RLIMIT_NOFILE)";
-    case RLIMIT_STACK: return "setrlimit(RLIMIT_STACK)";
-    case RLIMIT_CORE: return "setrlimit(RLIMIT_CORE)";
-    case RLIMIT_CPU: return "setrlimit(RLIMIT_CPU)";
-    case RLIMIT_AS: return "setrlimit(RLIMIT_AS)";
-    case RLIMIT_NPROC: return "setrlimit(RLIMIT_NPROC)";
-    default: return "setrlimit";
+    case RLIMIT_FSIZE:
+        return "setrlimit(RLIMIT_FSIZE)";
+    case RLIMIT_NOFILE:
+        return "setrlimit(RLIMIT_NOFILE)";
+    case RLIMIT_STACK:
+        return "setrlimit(RLIMIT_STACK)";
+    case RLIMIT_CORE:
+        return "setrlimit(RLIMIT_CORE)";
+    case RLIMIT_CPU:
+        return "setrlimit(RLIMIT_CPU)";
+    case RLIMIT_AS:
+        return "setrlimit(RLIMIT_AS)";
+    case RLIMIT_NPROC:
+        return "setrlimit(RLIMIT_NPROC)";
+    default:
+        return "setrlimit";
     }
 }
 

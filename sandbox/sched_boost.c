@@ -12,19 +12,16 @@
 
 void sched_boost_begin(struct sched_boost *b)
 {
-    if (b->active)
-        return;
+    if (b->active) return;
     b->policy = sched_getscheduler(0);
-    if (b->policy < 0 || sched_getparam(0, &b->param) < 0)
-        return;
+    if (b->policy < 0 || sched_getparam(0, &b->param) < 0) return;
     struct sched_param fifo = {.sched_priority = 1};
     b->active = sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &fifo) == 0;
 }
 
 void sched_boost_end(struct sched_boost *b)
 {
-    if (!b->active)
-        return;
+    if (!b->active) return;
     sched_setscheduler(0, b->policy, &b->param);
     b->active = false;
 }

@@ -16,7 +16,7 @@
 
 #include "sandbox/jail.h"
 
-#define MS 1000000ull
+#define MS             1000000ull
 #define SAFETY_WALL_NS (20000ull * MS) /* no test jail may hang the suite */
 
 static const char *const fixture_env[] = {"PATH=/usr/bin:/bin", NULL};
@@ -90,8 +90,7 @@ static inline void run_with_input(const struct command *c, const char *input, st
     int out = memfd_with("out", NULL), err = memfd_with("err", NULL);
     struct jail_io io = {in, out, err, 0, 0};
     o->rc = jail_run(&c->spec, &io, &o->rep, &o->err);
-    if (in >= 0)
-        close(in);
+    if (in >= 0) close(in);
     slurp(out, o->out, sizeof o->out);
     slurp(err, o->errout, sizeof o->errout);
 }
@@ -115,8 +114,7 @@ static inline int count_open_fds(void)
     DIR *d = opendir("/proc/self/fd");
     ck_assert_ptr_nonnull(d);
     int n = 0;
-    for (struct dirent *e; (e = readdir(d));)
-        n += e->d_name[0] != '.';
+    for (struct dirent *e; (e = readdir(d));) n += e->d_name[0] != '.';
     closedir(d);
     return n - 1; /* the directory stream's own fd */
 }

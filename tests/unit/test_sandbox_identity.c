@@ -27,11 +27,9 @@ START_TEST(identities_in_one_process_differ)
         ck_assert_int_ge(ids[i]->slot, 0);
         ck_assert_uint_eq(ids[i]->host_uid, JAIL_UID_BASE + (unsigned)ids[i]->slot);
         ck_assert_uint_eq(ids[i]->host_gid, ids[i]->host_uid);
-        for (int k = 0; k < i; k++)
-            ck_assert_int_ne(ids[i]->slot, ids[k]->slot);
+        for (int k = 0; k < i; k++) ck_assert_int_ne(ids[i]->slot, ids[k]->slot);
     }
-    for (int i = 0; i < N; i++)
-        jail_identity_release(ids[i]);
+    for (int i = 0; i < N; i++) jail_identity_release(ids[i]);
 }
 END_TEST
 
@@ -48,11 +46,9 @@ static pid_t hold_in_child(int *slot, int *release_fd)
         struct jail_identity *id;
         struct jail_error err;
         int s = jail_identity_acquire(&id, &err) == 0 ? id->slot : -1;
-        if (write(report[1], &s, sizeof s) != sizeof s)
-            _exit(1);
+        if (write(report[1], &s, sizeof s) != sizeof s) _exit(1);
         char byte;
-        if (read(release[0], &byte, 1) < 0)
-            _exit(1);
+        if (read(release[0], &byte, 1) < 0) _exit(1);
         _exit(0); /* dies holding it: the lock goes with the process */
     }
     close(report[1]);
@@ -76,8 +72,7 @@ START_TEST(identities_across_processes_differ)
     }
     close(release_fd);
     waitpid(pid, NULL, 0);
-    for (int i = 0; i < 8; i++)
-        jail_identity_release(mine[i]);
+    for (int i = 0; i < 8; i++) jail_identity_release(mine[i]);
 }
 END_TEST
 

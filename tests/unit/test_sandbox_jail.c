@@ -49,7 +49,8 @@ START_TEST(signal_is_reported)
     struct outcome o;
     run(&c, &o);
     ck_assert_msg(o.rc == 0, "%s", o.err.msg);
-    ck_assert_msg(o.rep.verdict == VERDICT_RUNTIME_ERROR, "%s: %s", jail_verdict_name(o.rep.verdict), o.rep.note);
+    ck_assert_msg(o.rep.verdict == VERDICT_RUNTIME_ERROR, "%s: %s", jail_verdict_name(o.rep.verdict),
+                  o.rep.note);
     ck_assert_int_eq(o.rep.signal, SIGSEGV);
     ck_assert_int_eq(o.rep.exit_code, -1);
     ck_assert_ptr_nonnull(strstr(o.rep.note, "signal 11"));
@@ -103,11 +104,13 @@ START_TEST(no_capabilities_no_new_privs_seccomp_on)
 {
     fixture_init();
     struct command c;
-    shell_command(&c, "grep -E '^(CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs|Seccomp):' /proc/self/status");
+    shell_command(&c,
+                  "grep -E '^(CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs|Seccomp):' /proc/self/status");
     struct outcome o;
     run_ok(&c, &o);
-    ck_assert_str_eq(o.out, "CapInh:\t0000000000000000\nCapPrm:\t0000000000000000\nCapEff:\t0000000000000000\n"
-                            "CapBnd:\t0000000000000000\nCapAmb:\t0000000000000000\nNoNewPrivs:\t1\nSeccomp:\t2\n");
+    ck_assert_str_eq(o.out,
+                     "CapInh:\t0000000000000000\nCapPrm:\t0000000000000000\nCapEff:\t0000000000000000\n"
+                     "CapBnd:\t0000000000000000\nCapAmb:\t0000000000000000\nNoNewPrivs:\t1\nSeccomp:\t2\n");
 }
 END_TEST
 
@@ -170,7 +173,8 @@ START_TEST(network_has_only_loopback)
 {
     fixture_init();
     struct command c;
-    shell_command(&c, "grep : /proc/net/dev | cut -d: -f1 | tr -d ' '; cat /sys/class/net/lo/operstate 2>/dev/null || true");
+    shell_command(&c, "grep : /proc/net/dev | cut -d: -f1 | tr -d ' '; cat /sys/class/net/lo/operstate "
+                      "2>/dev/null || true");
     struct outcome o;
     run_ok(&c, &o);
     ck_assert_str_eq(o.out, "lo\n"); /* and no /sys at all */
@@ -214,7 +218,9 @@ START_TEST(root_and_bot_read_only_tmp_writable_and_capped)
     c.spec.limits.tmp_bytes = 1 << 20;
     struct outcome o;
     run_ok(&c, &o);
-    ck_assert_str_eq(o.out, "/bot\nroot-ro\nbot-ro\nhi\ntmp-full\nbin\nbot\ndata\ndev\netc\nlib\nlib64\nproc\nsbin\ntmp\nusr\n");
+    ck_assert_str_eq(
+        o.out,
+        "/bot\nroot-ro\nbot-ro\nhi\ntmp-full\nbin\nbot\ndata\ndev\netc\nlib\nlib64\nproc\nsbin\ntmp\nusr\n");
     rmdir(dir);
 }
 END_TEST
@@ -231,8 +237,8 @@ START_TEST(extra_read_only_bind_is_visible)
     fputs("extra\n", f);
     fclose(f);
     chmod(file, 0644);
-    snprintf(script, sizeof script, "cat %s; touch %s/y 2>/dev/null || echo ro; echo w > /data/w && cat /data/w",
-             file, dir);
+    snprintf(script, sizeof script,
+             "cat %s; touch %s/y 2>/dev/null || echo ro; echo w > /data/w && cat /data/w", file, dir);
     char rw[] = "/var/tmp/jail-rw-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(rw));
     chmod(rw, 0777);
@@ -253,6 +259,18 @@ START_TEST(extra_read_only_bind_is_visible)
     rmdir(rw);
     unlink(file);
     rmdir(dir);
+}
+END_TEST
+
+START_TEST(judge_umask_does_not_reach_the_jail)
+{
+    umask(077); /* before the template and every mount point are made */
+    fixture_init();
+    struct command c;
+    shell_command(&c, "umask; echo x > /dev/null && ls /etc | wc -l");
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "0022\n4\n");
 }
 END_TEST
 
@@ -397,6 +415,7 @@ int main(void)
     tcase_add_test(tc, dev_has_exactly_five_nodes);
     tcase_add_test(tc, root_and_bot_read_only_tmp_writable_and_capped);
     tcase_add_test(tc, extra_read_only_bind_is_visible);
+    tcase_add_test(tc, judge_umask_does_not_reach_the_jail);
     tcase_add_test(tc, start_errors_are_one_line);
     tcase_add_test(tc, command_found_through_jail_path);
     tcase_add_test(tc, no_fds_leak_in_the_judge);

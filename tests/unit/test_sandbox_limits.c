@@ -80,7 +80,8 @@ START_TEST(memory_limit_is_reported)
     struct outcome o;
     run(&c, &o);
     ck_assert_msg(o.rc == 0, "%s", o.err.msg);
-    ck_assert_msg(o.rep.verdict == VERDICT_MEMORY_LIMIT, "%s: %s", jail_verdict_name(o.rep.verdict), o.rep.note);
+    ck_assert_msg(o.rep.verdict == VERDICT_MEMORY_LIMIT, "%s: %s", jail_verdict_name(o.rep.verdict),
+                  o.rep.note);
     ck_assert_str_eq(o.out, "");
     ck_assert_uint_gt(o.rep.memory_peak_bytes, 32u << 20);
     ck_assert_uint_le(o.rep.memory_peak_bytes, 64u << 20);
@@ -95,7 +96,8 @@ START_TEST(process_limit_is_reported)
     c.spec.limits.pids = 4;
     struct outcome o;
     run(&c, &o);
-    ck_assert_msg(o.rep.verdict == VERDICT_PROCESS_LIMIT, "%s: %s", jail_verdict_name(o.rep.verdict), o.rep.note);
+    ck_assert_msg(o.rep.verdict == VERDICT_PROCESS_LIMIT, "%s: %s", jail_verdict_name(o.rep.verdict),
+                  o.rep.note);
     ck_assert_str_eq(o.rep.note, "pids limit 4 reached");
 }
 END_TEST

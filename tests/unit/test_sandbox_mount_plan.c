@@ -70,16 +70,16 @@ START_TEST(steps_follow_the_spec)
 {
     size_t base = steps_for(NULL, NULL, NULL);
     ck_assert_uint_gt(base, 20);
-    ck_assert_uint_eq(steps_for("/etc", NULL, NULL), base + 2);        /* mkdir /bot, bind */
-    ck_assert_uint_eq(steps_for("/etc", "/var", NULL), base + 4);      /* and /data */
+    ck_assert_uint_eq(steps_for("/etc", NULL, NULL), base + 2);   /* mkdir /bot, bind */
+    ck_assert_uint_eq(steps_for("/etc", "/var", NULL), base + 4); /* and /data */
     const char *visible[] = {"/usr/share", "/lib/x86_64-linux-gnu", NULL};
-    ck_assert_uint_eq(steps_for(NULL, NULL, visible), base);           /* already in the system binds */
+    ck_assert_uint_eq(steps_for(NULL, NULL, visible), base); /* already in the system binds */
     const char *file[] = {"/etc/hostname", NULL};
-    ck_assert_uint_eq(steps_for(NULL, NULL, file), base + 2);          /* mount point file, bind */
+    ck_assert_uint_eq(steps_for(NULL, NULL, file), base + 2); /* mount point file, bind */
     const char *twice[] = {"/etc/hostname", "/etc/hostname", NULL};
     ck_assert_uint_eq(steps_for(NULL, NULL, twice), base + 2);
     const char *nested[] = {"/var/lib", NULL};
-    ck_assert_uint_eq(steps_for(NULL, NULL, nested), base + 3);        /* mkdir /var, /var/lib, bind */
+    ck_assert_uint_eq(steps_for(NULL, NULL, nested), base + 3); /* mkdir /var, /var/lib, bind */
 }
 END_TEST
 

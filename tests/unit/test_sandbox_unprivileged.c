@@ -15,7 +15,7 @@
 #define NOBODY 65534
 
 struct nobody_result {
-    char failed[256];            /* empty when every step worked */
+    char failed[256]; /* empty when every step worked */
     int strict_rc;
     char strict_msg[256];
     struct isolation_report probe;
@@ -26,7 +26,8 @@ struct nobody_result {
 static void drop_to_nobody(void)
 {
     gid_t gid = NOBODY;
-    if (setgroups(1, &gid) < 0 || setresgid(NOBODY, NOBODY, NOBODY) < 0 || setresuid(NOBODY, NOBODY, NOBODY) < 0)
+    if (setgroups(1, &gid) < 0 || setresgid(NOBODY, NOBODY, NOBODY) < 0 ||
+        setresuid(NOBODY, NOBODY, NOBODY) < 0)
         _exit(99);
     /* Changing uid made us non-dumpable, which hides /proc/PID/uid_map of our
      * own children; a judge started by an ordinary user is dumpable. */
@@ -65,10 +66,12 @@ static void as_nobody(struct nobody_result *r)
         snprintf(r->failed, sizeof r->failed, "best-effort init: %.200s", err.msg);
         return;
     }
-    run_best_effort("grep -E '^(Uid|CapEff|NoNewPrivs|Seccomp):' /proc/self/status; echo $$;"
-                    "cat /proc/sys/kernel/hostname; ls -A /dev; grep -c : /proc/net/dev; touch /x 2>/dev/null || echo ro",
-                    0, &r->view);
-    run_best_effort("ulimit -v; awk '/Max processes/ {print $3}' /proc/self/limits; exit 3", 64u << 20, &r->limits);
+    run_best_effort(
+        "grep -E '^(Uid|CapEff|NoNewPrivs|Seccomp):' /proc/self/status; echo $$;"
+        "cat /proc/sys/kernel/hostname; ls -A /dev; grep -c : /proc/net/dev; touch /x 2>/dev/null || echo ro",
+        0, &r->view);
+    run_best_effort("ulimit -v; awk '/Max processes/ {print $3}' /proc/self/limits; exit 3", 64u << 20,
+                    &r->limits);
     busy_loop(r);
 }
 
@@ -96,7 +99,8 @@ START_TEST(best_effort_jail_without_root)
     ck_assert_msg(r.failed[0] == '\0', "%s", r.failed);
 
     ck_assert_int_eq(r.strict_rc, -1);
-    ck_assert_msg(strstr(r.strict_msg, "strict isolation refused: user_ns is degraded") != NULL, "%s", r.strict_msg);
+    ck_assert_msg(strstr(r.strict_msg, "strict isolation refused: user_ns is degraded") != NULL, "%s",
+                  r.strict_msg);
 
     const struct isolation_report *iso = &r.probe;
     ck_assert(!iso->privileged);

@@ -32,8 +32,7 @@ START_TEST(layer_and_state_names)
     ck_assert_str_eq(jail_layer_name(LAYER_RLIMITS), "rlimits");
     ck_assert_str_eq(jail_layer_name(LAYER_COUNT), "unknown");
     for (int l = 0; l < LAYER_COUNT; l++)
-        for (int k = 0; k < l; k++)
-            ck_assert_str_ne(jail_layer_name(l), jail_layer_name(k));
+        for (int k = 0; k < l; k++) ck_assert_str_ne(jail_layer_name(l), jail_layer_name(k));
     ck_assert_str_eq(layer_state_name(LAYER_ON), "on");
     ck_assert_str_eq(layer_state_name(LAYER_DEGRADED), "degraded");
     ck_assert_str_eq(layer_state_name(LAYER_OFF), "off");
@@ -111,8 +110,7 @@ END_TEST
 static rlim_t planned(const struct rlimit_plan *p, int resource)
 {
     for (int i = 0; i < p->n; i++)
-        if (p->item[i].resource == resource)
-            return p->item[i].value;
+        if (p->item[i].resource == resource) return p->item[i].value;
     return (rlim_t)-2;
 }
 

@@ -74,8 +74,7 @@ START_TEST(data_is_reported_before_the_end)
     jail_close_stdin(j);
     struct pollfd p = {jail_stdout_fd(j), POLLIN, 0};
     ck_assert_int_eq(poll(&p, 1, 5000), 1);
-    while (!jail_has_ended(j))
-        usleep(1000);
+    while (!jail_has_ended(j)) usleep(1000);
     struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE); /* drain first, then ENDED */
     struct jail_report rep;
@@ -189,8 +188,7 @@ START_TEST(forbidden_call_event)
     enum jail_event ev;
     while ((ev = wait_one(&e)) == JAIL_EVENT_READABLE) {
         char buf[256];
-        if (read(e.fd, buf, sizeof buf) <= 0)
-            e.fd = -1;
+        if (read(e.fd, buf, sizeof buf) <= 0) e.fd = -1;
     }
     ck_assert_int_eq(ev, JAIL_EVENT_SYSCALL);
     struct jail_syscall call;
