@@ -239,6 +239,8 @@ static void probe_cgroup(struct jail_global *g)
     if (cgroup_probe(&g->cgroup, &err) < 0) {
         memset(&g->cgroup, 0, sizeof g->cgroup);
         snprintf(g->cgroup.why, sizeof g->cgroup.why, "%s", err.msg);
+    } else {
+        atexit(cgroup_pool_drain); /* pooled cgroups are removed when the judge exits */
     }
     describe_cgroup_layers(g);
 }

@@ -189,6 +189,7 @@ struct jail {
     uint64_t base_proc_ns, base_cgroup_ns;
     uint64_t cgroup_cpu_cache, cgroup_read_at;
     uint64_t cpu_seen; /* highest reading so far: the meter never goes back */
+    uint64_t idle_exact_ns, idle_sleep_ns; /* jail_wait's back-off for a jail idle near its limit */
     bool frozen, ended, reaped;
     bool killed;
     enum jail_verdict kill_reason;

@@ -22,6 +22,7 @@
 
 #define COARSE_MAX_SLEEP_NS 10000000u
 #define MIN_SLEEP_NS        20000u
+#define IDLE_MAX_SLEEP_NS   1000000u /* what a bot waking from idleness can overshoot by, per CPU */
 #define NO_TIMEOUT          UINT64_MAX
 
 enum { NO_EVENT = -1, WAIT_ERROR = -2 }; /* besides an entry's index */
@@ -68,6 +69,19 @@ static int report(struct jail_wait_entry *e, enum jail_event ev, int index)
     return index;
 }
 
+/* A jail whose exact figure has not moved since the last check is idle (blocked,
+ * sleeping): sleep longer each time, up to IDLE_MAX_SLEEP_NS, instead of
+ * re-checking every MIN_SLEEP_NS until its wall deadline. */
+static uint64_t idle_backoff(struct jail *j, uint64_t exact, uint64_t timeout)
+{
+    if (exact == j->idle_exact_ns)
+        j->idle_sleep_ns = min_u64(max_u64(j->idle_sleep_ns * 2, MIN_SLEEP_NS), IDLE_MAX_SLEEP_NS);
+    else
+        j->idle_sleep_ns = 0;
+    j->idle_exact_ns = exact;
+    return max_u64(timeout, j->idle_sleep_ns);
+}
+
 /* The exact figure from a frozen jail; stays frozen when over the limit. */
 static int precise_check(struct waiter *w, struct jail_wait_entry *e, uint64_t *timeout, bool *over,
                          struct jail_error *err)
@@ -81,7 +95,7 @@ static int precise_check(struct waiter *w, struct jail_wait_entry *e, uint64_t *
     if (*over || was_frozen) /* a jail frozen by its caller uses no CPU: no timeout needed */
         return 0;
     if (jail_thaw(j, err) < 0) return -1;
-    *timeout = max_u64((e->cpu_limit_ns - exact) / (uint64_t)cpus, MIN_SLEEP_NS);
+    *timeout = idle_backoff(j, exact, max_u64((e->cpu_limit_ns - exact) / (uint64_t)cpus, MIN_SLEEP_NS));
     return 0;
 }
 
