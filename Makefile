@@ -22,6 +22,7 @@ CFLAGS   ?=
 CFLAGS   += -std=c17 -D_GNU_SOURCE $(WARN) $(CFLAGS_$(VARIANT)) -I. $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 LDFLAGS  += $(LDFLAGS_$(VARIANT))
+NPROC    := $(shell nproc 2>/dev/null || echo 2)
 VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 CFLAGS   += -DJUDGE_VERSION='"$(VERSION)"'
 
@@ -128,7 +129,7 @@ build/progs/static_true: tests/progs/static_true.c
 
 # ---- tests ---------------------------------------------------------------
 test: deps
-	$(MAKE) all
+	$(MAKE) -j$(NPROC) all $(UNIT_BINS)
 	$(MAKE) test-unit test-e2e
 	$(MAKE) test-asan
 	@echo "make test: all suites passed"
@@ -140,18 +141,18 @@ test-e2e: $(BIN)/judge programs
 	@JUDGE=$(abspath $(BIN)/judge) tests/run_e2e.sh
 
 test-asan:
-	$(MAKE) VARIANT=asan programs $(BUILD:release=asan)/bin/judge $(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
+	$(MAKE) -j$(NPROC) VARIANT=asan programs $(BUILD:release=asan)/bin/judge $(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  tests/run_unit.sh $(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  JUDGE=$(abspath build/asan/bin/judge) JUDGE_SANITIZED=1 tests/run_e2e.sh
 
 bench: deps
-	$(MAKE) all $(BENCH_BINS)
+	$(MAKE) -j$(NPROC) all $(BENCH_BINS)
 	@JUDGE=$(abspath $(BIN)/judge) tests/bench/run.sh $(BENCH_BINS)
 
 demo: deps
-	$(MAKE) all
+	$(MAKE) -j$(NPROC) all
 	@tests/demo.sh $(abspath $(BIN)/judge)
 
 install: $(BIN)/judge

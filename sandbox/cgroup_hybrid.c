@@ -50,11 +50,12 @@ static int open_parent(const char *base_path, struct cgroup_dir *parent, struct 
     struct cgroup_dir base;
     if (cgroup_dir_open_path(&base, base_path, err) < 0)
         return -1;
-    int rc = 0;
-    if (mkdirat(base.fd, CGROUP_PARENT_NAME, 0755) < 0 && errno != EEXIST)
-        rc = cgroup_fail_errno(err, errno, "mkdir", base.path, CGROUP_PARENT_NAME);
-    if (rc == 0)
+    parent->fd = -1;
+    int rc = -1;
+    if (mkdirat(base.fd, CGROUP_PARENT_NAME, 0755) == 0 || errno == EEXIST)
         rc = cgroup_dir_open(parent, base.fd, base.path, CGROUP_PARENT_NAME, err);
+    else
+        cgroup_fail_errno(err, errno, "mkdir", base.path, CGROUP_PARENT_NAME);
     cgroup_dir_close(&base);
     return rc;
 }
@@ -112,7 +113,7 @@ void cgroup_hybrid_probe(const char *base, struct cgroup_caps *caps)
         return;
     bool usable = strlen(parent.path) < sizeof caps->hybrid_root && try_twin(&parent, &ignored) == 0;
     if (usable) {
-        strcpy(caps->hybrid_root, parent.path);
+        cgroup_text(caps->hybrid_root, sizeof caps->hybrid_root, "%s", parent.path);
         caps->hybrid = caps->freeze = caps->kill = true;
         cgroup_text(caps->freezer_how, sizeof caps->freezer_how, "%s", HOW_HYBRID);
     }

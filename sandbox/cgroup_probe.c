@@ -61,6 +61,7 @@ static const char *fix_for(int errnum)
 static int make_dir(const struct cgroup_dir *parent, const char *name, struct cgroup_dir *out,
                     struct jail_error *err)
 {
+    out->fd = -1;
     if (mkdirat(parent->fd, name, 0755) < 0 && errno != EEXIST)
         return cgroup_fail(err, "cannot create cgroup %s/%s: %s; %s", parent->path, name,
                            strerror(errno), fix_for(errno));

@@ -113,6 +113,7 @@ static int user_pages(const struct cgroup_dir *d, uint64_t *bytes, struct jail_e
 {
     char stat[2048];
     uint64_t cache, rss;
+    *bytes = 0;
     if (cgroup_file_read(d, "memory.stat", stat, sizeof stat, err) < 0)
         return -1;
     if (!cgroup_parse_keyed(stat, "cache", &cache) || !cgroup_parse_keyed(stat, "rss", &rss))
@@ -194,7 +195,7 @@ static int read_state(int fd, const struct cgroup_dir *d, char *state, size_t ca
 }
 
 /* freezer.state reads FREEZING until every task has stopped (each read
- * re-checks): one pwrite, then preads of the same fd. */
+ * re-checks): pwrites and preads of the same fd. */
 static int freeze_through(const struct cgroup_dir *d, int fd, bool frozen, struct jail_error *err)
 {
     const char *want = frozen ? "FROZEN" : "THAWED";
@@ -205,8 +206,14 @@ static int freeze_through(const struct cgroup_dir *d, int fd, bool frozen, struc
     char state[32] = "";
     int rc;
     while ((rc = read_state(fd, d, state, sizeof state, err)) == 0 && strcmp(state, want) != 0
-           && (rc = cgroup_waiter_pause(&w, -1, d->path, "freezer.state", err)) > 0)
-        ;
+           && (rc = cgroup_waiter_pause(&w, -1, d->path, "freezer.state", err)) > 0) {
+        /* A task forked or exec'd mid-freeze can leave the cgroup FREEZING for good:
+         * the v1 freezer documentation says to write FROZEN again. */
+        if (frozen && cgroup_fd_write(fd, want, d->path, "freezer.state", err) < 0) {
+            rc = -1;
+            break;
+        }
+    }
     cgroup_waiter_end(&w);
     if (rc < 0)
         return -1;

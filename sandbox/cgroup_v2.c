@@ -105,6 +105,7 @@ static int user_pages(const struct cgroup_dir *d, uint64_t *bytes, struct jail_e
 {
     char stat[4096];
     uint64_t anon, file;
+    *bytes = 0;
     if (cgroup_file_read(d, "memory.stat", stat, sizeof stat, err) < 0)
         return -1;
     if (!cgroup_parse_keyed(stat, "anon", &anon) || !cgroup_parse_keyed(stat, "file", &file))

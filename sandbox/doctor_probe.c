@@ -311,7 +311,7 @@ static void probe_controllers(struct doctor_result *r, const struct machine *m, 
                                               : "a kernel with CONFIG_MEMCG_SWAP");
     controller_row(r, m, caps, "pids_limit", caps->pids, "pids controller");
     controller_row(r, m, caps, "cpu_meter", caps->cpu, "cpu accounting");
-    controller_row(r, m, caps, "freezer", caps->freeze, "freezer");
+    controller_row(r, m, caps, "freezer", caps->freeze, caps->freezer_how[0] ? caps->freezer_how : "freezer");
     row = add_row(r, "cgroup_kill", caps->kill ? DOCTOR_ON : DOCTOR_DEGRADED, "cgroup.kill: %s",
                   caps->kill ? "available" : "missing (freeze and kill each process instead)");
     set_fix(row, "Linux >= 5.14 with cgroup v2");

@@ -226,7 +226,10 @@ static void describe_cgroup_layers(struct jail_global *g)
         set_layer(g, LAYER_CPU_METER, LAYER_ON, how, NULL);
     else
         set_layer(g, LAYER_CPU_METER, LAYER_DEGRADED, "process clock + wait4 rusage (children late)", fix);
-    snprintf(how, sizeof how, "cgroup %s freezer", v);
+    if (c->freezer_how[0])
+        snprintf(how, sizeof how, "%s", c->freezer_how);
+    else
+        snprintf(how, sizeof how, "cgroup %s freezer", v);
     if (any && c->freeze)
         set_layer(g, LAYER_FREEZER, LAYER_ON, how, NULL);
     else
