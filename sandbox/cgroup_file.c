@@ -55,6 +55,23 @@ int cgroup_dir_open_path(struct cgroup_dir *d, const char *path, struct jail_err
     return 0;
 }
 
+int cgroup_dir_make(struct cgroup_dir *d, const char *root, const char *name, bool adopted,
+                    struct jail_error *err)
+{
+    struct cgroup_dir parent;
+    if (cgroup_dir_open_path(&parent, root, err) < 0)
+        return -1;
+    int rc = mkdirat(parent.fd, name, 0755);
+    if (rc < 0 && adopted && errno == EEXIST)
+        rc = 0;
+    if (rc < 0)
+        cgroup_fail_errno(err, errno, "mkdir", parent.path, name);
+    else if ((rc = cgroup_dir_open(d, parent.fd, parent.path, name, err)) < 0)
+        unlinkat(parent.fd, name, AT_REMOVEDIR);
+    cgroup_dir_close(&parent);
+    return rc;
+}
+
 void cgroup_dir_close(struct cgroup_dir *d)
 {
     if (d->fd >= 0)

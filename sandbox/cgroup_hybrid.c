@@ -124,18 +124,9 @@ void cgroup_hybrid_probe(const char *base, struct cgroup_caps *caps)
 
 static int twin_create(struct cgroup *cg, const char *name, struct jail_error *err)
 {
-    struct cgroup_dir parent;
-    if (cgroup_dir_open_path(&parent, cg->caps.hybrid_root, err) < 0)
+    if (cgroup_dir_make(&cg->twin, cg->caps.hybrid_root, name, cg->adopted, err) < 0)
         return -1;
-    int rc = mkdirat(parent.fd, name, 0755);
-    if (rc < 0 && cg->adopted && errno == EEXIST)
-        rc = 0;
-    if (rc < 0)
-        cgroup_fail_errno(err, errno, "mkdir", parent.path, name);
-    else
-        rc = cgroup_dir_open(&cg->twin, parent.fd, parent.path, name, err);
-    cgroup_dir_close(&parent);
-    return rc < 0 ? -1 : cgroup_v2_open_freezer(&cg->twin, &cg->freeze_fd, &cg->events_fd, err);
+    return cgroup_v2_open_freezer(&cg->twin, &cg->freeze_fd, &cg->events_fd, err);
 }
 
 /* Close the twin's fds and rmdir it (if it was made or adopted: path set). */

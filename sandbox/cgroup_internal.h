@@ -93,6 +93,9 @@ int cgroup_dir_open(struct cgroup_dir *d, int parent_fd, const char *parent_path
                     const char *name, struct jail_error *err);
 int cgroup_dir_open_path(struct cgroup_dir *d, const char *path, struct jail_error *err);
 void cgroup_dir_close(struct cgroup_dir *d);
+/* Make (or, when `adopted`, reuse) the cgroup NAME under the directory ROOT and open it. */
+int cgroup_dir_make(struct cgroup_dir *d, const char *root, const char *name, bool adopted,
+                    struct jail_error *err);
 int cgroup_file_open(const struct cgroup_dir *d, const char *name, int flags, struct jail_error *err);
 bool cgroup_file_exists(const struct cgroup_dir *d, const char *name);
 int cgroup_file_read(const struct cgroup_dir *d, const char *name, char *buf, size_t cap,

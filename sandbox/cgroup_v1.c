@@ -48,18 +48,7 @@ int cgroup_v1_destroy(struct cgroup *cg, struct jail_error *err)
 
 static int make_one(struct cgroup *cg, int ctrl, const char *name, struct jail_error *err)
 {
-    struct cgroup_dir parent;
-    if (cgroup_dir_open_path(&parent, cg->caps.v1_root[ctrl], err) < 0)
-        return -1;
-    int rc = mkdirat(parent.fd, name, 0755);
-    if (rc < 0 && cg->adopted && errno == EEXIST)
-        rc = 0;
-    if (rc < 0)
-        cgroup_fail_errno(err, errno, "mkdir", parent.path, name);
-    else if ((rc = cgroup_dir_open(&cg->dirs[ctrl], parent.fd, parent.path, name, err)) < 0)
-        unlinkat(parent.fd, name, AT_REMOVEDIR);
-    cgroup_dir_close(&parent);
-    return rc;
+    return cgroup_dir_make(&cg->dirs[ctrl], cg->caps.v1_root[ctrl], name, cg->adopted, err);
 }
 
 int cgroup_v1_make_dirs(struct cgroup *cg, const char *name, struct jail_error *err)
