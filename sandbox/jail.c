@@ -41,7 +41,7 @@ static struct jail *jail_new(const struct jail_spec *spec)
 {
     struct jail *j = calloc(1, sizeof *j);
     if (!j) return NULL;
-    j->pidfd = j->stdin_fd = j->stdout_fd = j->stderr_fd = j->listener_fd = -1;
+    j->pidfd = j->cmd_pidfd = j->status_fd = j->stdin_fd = j->stdout_fd = j->stderr_fd = j->listener_fd = -1;
     jail_limits_resolve(&spec->limits, &j->limits);
     return j;
 }
@@ -53,6 +53,8 @@ void jail_free(struct jail *j)
     close_fd(&j->stderr_fd);
     close_fd(&j->listener_fd);
     close_fd(&j->pidfd);
+    close_fd(&j->cmd_pidfd);
+    close_fd(&j->status_fd);
     jail_identity_release(j->own_identity);
     free(j);
 }
@@ -160,13 +162,17 @@ static int spawn(struct jail *j, const struct jail_spec *spec, const struct jail
     if (jail_spawn(&plan, &r, err) < 0) return -1;
     j->pid = r.pid;
     j->pidfd = r.pidfd;
+    j->cmd_pid = r.cmd_pid;
+    j->cmd_pidfd = r.cmd_pidfd;
+    j->status_fd = r.status_fd;
     j->listener_fd = r.listener_fd;
     j->stdin_fd = r.stdin_fd;
     j->stdout_fd = r.stdout_fd;
     j->stderr_fd = r.stderr_fd;
     j->base_proc_ns = r.base_proc_ns;
     j->base_cgroup_ns = r.base_cgroup_ns;
-    j->has_cpu_clock = clock_getcpuclockid(r.pid, &j->cpu_clock) == 0;
+    j->base_init_ns = r.base_init_ns;
+    j->has_cpu_clock = clock_getcpuclockid(r.cmd_pid, &j->cpu_clock) == 0;
     j->start_ns = r.start_ns;
     return 0;
 }
@@ -245,16 +251,19 @@ static void sigkill_cgroup_members(struct jail *j)
     if (f) fclose(f);
 }
 
-/* SIGKILL to pid 1 alone would let its children run on until pid 1 gets a CPU
- * to exit (the kernel then kills the rest of its pid namespace): with a
- * cgroup, every member is signalled while frozen, so none runs another
- * instruction. A frozen jail must then be thawed to die. */
+/* SIGKILL to the init (pid 1) alone would let the rest run on until the init
+ * gets a CPU to exit (the kernel then kills the rest of its pid namespace):
+ * the command is signalled too, and with a cgroup every member is signalled
+ * while frozen, so none runs another instruction. A frozen jail must then be
+ * thawed to die. */
 static void kill_now(struct jail *j)
 {
     struct jail_error ignored;
     if (!j->reaped) {
         bool frozen = j->cgroup_freezer && jail_freeze(j, &ignored) == 0;
+        jail_cpu_fix(j); /* when frozen (by the cgroup, or SIGSTOP earlier) */
         pidfd_send_signal(j->pidfd, SIGKILL, NULL, 0);
+        pidfd_send_signal(j->cmd_pidfd, SIGKILL, NULL, 0);
         if (frozen) sigkill_cgroup_members(j);
     }
     if (j->frozen) jail_thaw(j, &ignored);
@@ -327,6 +336,7 @@ int jail_reap(struct jail *j, bool block, struct jail_error *err)
     while ((got = wait4(j->pid, &j->wait_status, 0, &j->rusage)) < 0 && errno == EINTR) {
     }
     if (got != j->pid) return jail_fail_errno(err, errno, "wait4 pid %d", (int)j->pid);
+    j->has_cmd_status = jail_init_read_status(j->status_fd, &j->cmd_status);
     j->reaped = true;
     j->frozen = false;
     if (!j->ended) {

@@ -1,7 +1,7 @@
 /*
  * jail_finish.c - the end of a jail: take a forbidden call still pending,
  * stop whatever runs (a command still running is stopped by the judge, not
- * at fault), reap pid 1, meter, return the cgroup (which fails loudly if
+ * at fault), reap the init (pid 1), meter, return the cgroup (which fails loudly if
  * anything survived), decide the verdict and write the note.
  */
 #include "sandbox/jail_internal.h"
@@ -19,9 +19,11 @@ static void take_pending_notifications(struct jail *j)
     }
 }
 
+/* The command's status from the init's record; without one (the init was
+ * killed first: the jail was killed), the init's own status. */
 static void gather_exit(const struct jail *j, struct verdict_facts *f, struct jail_report *r)
 {
-    int st = j->wait_status;
+    int st = j->has_cmd_status ? j->cmd_status : j->wait_status;
     f->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     f->signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
     f->file_size_signal = f->signal == SIGXFSZ;
@@ -85,7 +87,7 @@ static void write_note(const struct jail *j, const struct verdict_facts *f, stru
     }
 }
 
-/* Kill, take the last forbidden call, reap: afterwards nothing of pid 1 runs.
+/* Kill, take the last forbidden call, reap: afterwards nothing of the jail runs.
  * A command still running now is stopped by the judge, not at fault. */
 static int stop_and_reap(struct jail *j, struct jail_error *err)
 {

@@ -1,8 +1,8 @@
 /*
  * jail_freeze.c - stop and resume every process of a jail: the cgroup
- * freezer when there is one; otherwise SIGSTOP/SIGCONT to pid 1, which
- * reaches pid 1 only (its children keep running: the isolation report says
- * the freezer is degraded).
+ * freezer when there is one; otherwise SIGSTOP/SIGCONT to the command
+ * (pid 2) and the init (pid 1), which reaches those two only (the command's
+ * children keep running: the isolation report says the freezer is degraded).
  */
 #include "sandbox/jail_internal.h"
 
@@ -31,26 +31,48 @@ static char process_state(pid_t pid)
     return paren && paren[1] == ' ' ? paren[2] : 0;
 }
 
-static int stop_pid1(struct jail *j, struct jail_error *err)
+static bool stopped_or_gone(pid_t pid)
 {
-    if (pidfd_send_signal(j->pidfd, SIGSTOP, NULL, 0) < 0)
-        return jail_fail_errno(err, errno, "SIGSTOP pid %d", (int)j->pid);
+    char state = process_state(pid);
+    return state == 'T' || state == 't' || state == 'Z' || state == 'X' || state == 0;
+}
+
+/* A process that has already exited (ESRCH) needs no stopping. */
+static int send_stop(int pidfd, pid_t pid, int sig, struct jail_error *err)
+{
+    if (pidfd_send_signal(pidfd, sig, NULL, 0) < 0 && errno != ESRCH)
+        return jail_fail_errno(err, errno, "%s pid %d", sig == SIGSTOP ? "SIGSTOP" : "SIGCONT", (int)pid);
+    return 0;
+}
+
+/* The command first: it is what runs bot code. */
+static int stop_processes(struct jail *j, struct jail_error *err)
+{
+    if (send_stop(j->cmd_pidfd, j->cmd_pid, SIGSTOP, err) < 0 ||
+        send_stop(j->pidfd, j->pid, SIGSTOP, err) < 0)
+        return -1;
     uint64_t deadline = monotonic_ns() + STOP_WAIT_NS;
     struct timespec pause = ns_to_timespec(STOP_POLL_NS);
     for (;;) {
-        char state = process_state(j->pid);
-        if (state == 'T' || state == 't' || state == 'Z' || state == 0) return 0;
+        if (stopped_or_gone(j->cmd_pid) && stopped_or_gone(j->pid)) return 0;
         if (monotonic_ns() >= deadline)
-            return jail_fail(err, "pid %d did not stop within %u ms", (int)j->pid, STOP_WAIT_NS / 1000000u);
+            return jail_fail(err, "pids %d and %d did not stop within %u ms", (int)j->cmd_pid, (int)j->pid,
+                             STOP_WAIT_NS / 1000000u);
         nanosleep(&pause, NULL);
     }
+}
+
+static int continue_processes(struct jail *j, struct jail_error *err)
+{
+    if (send_stop(j->pidfd, j->pid, SIGCONT, err) < 0) return -1;
+    return send_stop(j->cmd_pidfd, j->cmd_pid, SIGCONT, err);
 }
 
 int jail_freeze(struct jail *j, struct jail_error *err)
 {
     if (j->frozen) return 0;
     if (j->reaped) return jail_fail(err, "freeze: the jail has ended");
-    int rc = j->cgroup_freezer ? cgroup_freeze(j->cg, true, err) : stop_pid1(j, err);
+    int rc = j->cgroup_freezer ? cgroup_freeze(j->cg, true, err) : stop_processes(j, err);
     if (rc == 0) j->frozen = true;
     return rc;
 }
@@ -61,8 +83,8 @@ int jail_thaw(struct jail *j, struct jail_error *err)
     int rc = 0;
     if (j->cgroup_freezer)
         rc = cgroup_freeze(j->cg, false, err);
-    else if (!j->reaped && pidfd_send_signal(j->pidfd, SIGCONT, NULL, 0) < 0 && errno != ESRCH)
-        rc = jail_fail_errno(err, errno, "SIGCONT pid %d", (int)j->pid);
+    else if (!j->reaped)
+        rc = continue_processes(j, err);
     if (rc == 0) j->frozen = false;
     return rc;
 }

@@ -162,33 +162,51 @@ struct spawn_plan {
     gid_t gid;
 };
 struct spawn_result {
-    pid_t pid;
+    pid_t pid;                             /* the jail's init (pid 1 inside) */
     int pidfd, listener_fd;
+    pid_t cmd_pid;                         /* the command (pid 2 inside) */
+    int cmd_pidfd;
     int stdin_fd, stdout_fd, stderr_fd;    /* parent ends, non-blocking, close-on-exec */
-    uint64_t base_proc_ns, base_cgroup_ns; /* CPU spent on set-up, subtracted later */
+    int status_fd;                         /* the init's status record, non-blocking, close-on-exec */
+    uint64_t base_proc_ns, base_cgroup_ns; /* CPU spent on set-up, subtracted later: the command's */
+    uint64_t base_init_ns;                 /* and the init's */
     uint64_t start_ns;                     /* when the command was released to execve */
 };
 int jail_spawn(const struct spawn_plan *plan, struct spawn_result *out, struct jail_error *err);
 
+/* ---- the jail's init (jail_init.c) ---- */
+/* Child side: become pid 1's init for COMMAND (its child): reap every child,
+ * write COMMAND's wait status to status_fd when it ends, exit. */
+_Noreturn void jail_init_run(pid_t command, int status_fd);
+/* The command's host pid: the only child of the init INIT. */
+int jail_init_command_pid(pid_t init, pid_t *out, struct jail_error *err);
+/* The command's wait status from the init's record; false when there is none
+ * (the init was killed first). */
+bool jail_init_read_status(int fd, int *status);
+
 /* ---- the jail (jail.c) ---- */
 struct jail {
-    pid_t pid;
+    pid_t pid; /* the init, pid 1 inside */
     int pidfd;
+    pid_t cmd_pid; /* the command, pid 2 inside */
+    int cmd_pidfd;
+    int status_fd; /* the init's status record */
     int stdin_fd, stdout_fd, stderr_fd;
     int listener_fd;
     bool listener_hup;
     clockid_t cpu_clock;
     bool has_cpu_clock;
     struct cgroup *cg;
-    bool cgroup_freezer; /* else SIGSTOP/SIGCONT of pid 1 */
+    bool cgroup_freezer; /* else SIGSTOP/SIGCONT of the init and the command */
     struct jail_identity *own_identity;
     struct jail_limits limits; /* with defaults filled in */
     bool rlimit_as;            /* memory enforced by RLIMIT_AS (no cgroup) */
     struct isolation_report isolation;
     uint64_t start_ns, end_ns;
-    uint64_t base_proc_ns, base_cgroup_ns;
+    uint64_t base_proc_ns, base_cgroup_ns, base_init_ns;
     uint64_t cgroup_cpu_cache, cgroup_read_at;
     uint64_t cpu_seen; /* highest reading so far: the meter never goes back */
+    bool cpu_fixed;    /* killed while frozen: cpu_seen is final */
     uint64_t idle_exact_ns, idle_sleep_ns; /* jail_wait's back-off for a jail idle near its limit */
     bool frozen, ended, reaped;
     bool killed;
@@ -196,15 +214,18 @@ struct jail {
     char kill_note[160];
     bool has_syscall;
     struct jail_syscall syscall;
-    int wait_status;
-    struct rusage rusage;
+    int wait_status;           /* the init's */
+    int cmd_status;            /* the command's, from the init's record */
+    bool has_cmd_status;
+    struct rusage rusage;      /* the init's, with every child it reaped */
 };
 /* Close every fd, release an identity of its own, free. */
 void jail_free(struct jail *j);
 /* Take a pending seccomp notification, if any: record it and kill the jail.
  * 1 when one was taken, 0 when none, -1 on error. */
 int jail_take_notification(struct jail *j, struct jail_error *err);
-/* Reap pid 1 if it has exited (block: wait for it). 0, or -1 on error. */
+/* Reap the init if it has exited (block: wait for it) and take its status
+ * record. 0, or -1 on error. */
 int jail_reap(struct jail *j, bool block, struct jail_error *err);
 
 /* ---- scheduling (sched_boost.c) ---- */
@@ -242,6 +263,10 @@ enum jail_verdict verdict_decide(const struct verdict_facts *f);
 /* max(process clock, cgroup read now, rusage) minus set-up: exact once the
  * jail is frozen or reaped (jail_cpu_ns may use a cgroup reading 1 ms old). */
 uint64_t jail_cpu_ns_final(struct jail *j);
+/* The jail is frozen and about to be killed: take the exact reading as final.
+ * Its processes run no more bot code; their exit (the init's teardown of the
+ * judge's memory it was copied from, above all) is not the bot's CPU time. */
+void jail_cpu_fix(struct jail *j);
 
 /* ---- time (monotonic.c) ---- */
 struct timespec ns_to_timespec(uint64_t ns);

@@ -1,12 +1,14 @@
 /*
  * jail_meter.c - a jail's CPU time and memory peak. CPU is the larger of the
- * process clock of pid 1 (all its threads, read by one clock_gettime, every
- * call) and the cgroup's counter (children too, read at most once a
- * millisecond to keep jail_cpu_ns cheap), minus what set-up spent before
- * execve. Both lag a running task by up to a scheduler tick; a frozen task's
+ * process clock of the command (pid 2: all its threads, read by one
+ * clock_gettime, every call) and the cgroup's counter (children too, read at
+ * most once a millisecond to keep jail_cpu_ns cheap), minus what set-up spent
+ * before execve. Both lag a running task by up to a scheduler tick; a frozen task's
  * counters are exact (descheduling brings them up to date), hence
- * jail_cpu_ns_exact freezes first. After pid 1 is reaped, its rusage takes
- * the process clock's place.
+ * jail_cpu_ns_exact freezes first. After the init is reaped, its rusage (the
+ * init's own time and every child it reaped, the command's included) minus
+ * both processes' set-up takes the process clock's place. A jail killed
+ * while frozen keeps the reading taken then (jail_cpu_fix).
  */
 #include "sandbox/jail_internal.h"
 
@@ -30,7 +32,7 @@ static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
 static uint64_t process_clock_ns(const struct jail *j)
 {
     struct timespec ts;
-    if (j->reaped || !j->has_cpu_clock || clock_gettime(j->cpu_clock, &ts) < 0) return 0;
+    if (j->reaped || j->ended || !j->has_cpu_clock || clock_gettime(j->cpu_clock, &ts) < 0) return 0;
     return minus((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec, j->base_proc_ns);
 }
 
@@ -53,7 +55,8 @@ static uint64_t timeval_ns(struct timeval tv)
 static uint64_t rusage_ns(const struct jail *j)
 {
     if (!j->reaped) return 0;
-    return minus(timeval_ns(j->rusage.ru_utime) + timeval_ns(j->rusage.ru_stime), j->base_proc_ns);
+    return minus(timeval_ns(j->rusage.ru_utime) + timeval_ns(j->rusage.ru_stime),
+                 j->base_proc_ns + j->base_init_ns);
 }
 
 static uint64_t remember(struct jail *j, uint64_t ns)
@@ -64,12 +67,22 @@ static uint64_t remember(struct jail *j, uint64_t ns)
 
 uint64_t jail_cpu_ns(struct jail *j)
 {
+    if (j->cpu_fixed) return j->cpu_seen;
     return remember(j, max3(process_clock_ns(j), cgroup_clock_ns(j, false), rusage_ns(j)));
 }
 
 uint64_t jail_cpu_ns_final(struct jail *j)
 {
+    if (j->cpu_fixed) return j->cpu_seen;
     return remember(j, max3(process_clock_ns(j), cgroup_clock_ns(j, true), rusage_ns(j)));
+}
+
+void jail_cpu_fix(struct jail *j)
+{
+    if (!j->cpu_fixed && j->frozen && !j->reaped) {
+        jail_cpu_ns_final(j);
+        j->cpu_fixed = true;
+    }
 }
 
 int jail_cpu_ns_exact(struct jail *j, uint64_t *ns, struct jail_error *err)
@@ -83,7 +96,7 @@ int jail_cpu_ns_exact(struct jail *j, uint64_t *ns, struct jail_error *err)
     return jail_thaw(j, err);
 }
 
-/* Without a cgroup, pid 1's own high-water mark is all we can see while it runs. */
+/* Without a cgroup, the command's own high-water mark is all we can see while it runs. */
 static uint64_t proc_status_hwm(pid_t pid)
 {
     char path[64], line[128];
@@ -103,5 +116,5 @@ uint64_t jail_memory_peak(struct jail *j)
         if (peak) return peak;
     }
     if (j->reaped) return (uint64_t)j->rusage.ru_maxrss * 1024u;
-    return proc_status_hwm(j->pid);
+    return proc_status_hwm(j->cmd_pid);
 }

@@ -9,14 +9,17 @@
  *   [write uid/gid maps], cgroup attach
  *   "G" ---------------------------------> unshare the cgroup namespace (now in its cgroup),
  *                                          enter the user namespace, setresuid, rlimits,
- *                                          drop capabilities, no_new_privs, seccomp
- *   pidfd_getfd(listener) <--------------- "listener is fd N" (or "ready" without seccomp)
+ *                                          drop capabilities, no_new_privs; fork:
+ *                                          pid 1 becomes the init (jail_init.c),
+ *                                          pid 2, the command: setsid, seccomp
+ *   find pid 2, pidfd_getfd(listener) <--- "listener is fd N" (or "ready" without seccomp)
  *   "A" ---------------------------------> execve
  *   EOF on the report pipe = execve done; an error record = the step that failed.
  *
  * Root-mode jails enter a user namespace made beforehand for their uid slot
- * (setns), so the only round trips are the two above. The child's CPU time
- * is read just before "A", so set-up is not charged to the command.
+ * (setns), so the only round trips are the two above. The CPU time of both
+ * processes is read just before "A", so set-up is not charged to the command.
+ * A third pipe carries the init's record of the command's wait status.
  */
 #include "sandbox/jail_internal.h"
 #include "sandbox/seccomp_policy.h"
@@ -48,7 +51,7 @@ struct child_msg {
 
 struct child_fds {
     int stdin_r, stdout_w, stderr_w;
-    int report_w, go_r;
+    int report_w, go_r, status_w;
 };
 
 /* ---- child side: system calls only ---- */
@@ -114,16 +117,30 @@ static void setup_stdio(const struct child_fds *f)
     need(f, dup2(f->stderr_w, 2), "dup2 stderr");
 }
 
-/* Close every fd but 0, 1, 2 and the two set-up pipes, once the namespace fds
- * are used: RLIMIT_NOFILE then counts from a nearly empty table, so the
+static void sort3(unsigned v[3])
+{
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 2 - i; k++)
+            if (v[k] > v[k + 1]) {
+                unsigned t = v[k];
+                v[k] = v[k + 1];
+                v[k + 1] = t;
+            }
+}
+
+/* Close every fd but 0, 1, 2 and the three set-up pipes, once the namespace
+ * fds are used: RLIMIT_NOFILE then counts from a nearly empty table, so the
  * seccomp listener still gets a number below it. */
 static void close_inherited_fds(const struct child_fds *f)
 {
-    unsigned low = (unsigned)(f->report_w < f->go_r ? f->report_w : f->go_r);
-    unsigned high = (unsigned)(f->report_w < f->go_r ? f->go_r : f->report_w);
-    if (low > 3) need(f, close_range(3, low - 1, 0), "close_range");
-    if (high > low + 1) need(f, close_range(low + 1, high - 1, 0), "close_range");
-    need(f, close_range(high + 1, ~0U, 0), "close_range");
+    unsigned keep[3] = {(unsigned)f->report_w, (unsigned)f->go_r, (unsigned)f->status_w};
+    sort3(keep);
+    unsigned from = 3;
+    for (int i = 0; i < 3; i++) {
+        if (keep[i] > from) need(f, close_range(from, keep[i] - 1, 0), "close_range");
+        from = keep[i] + 1;
+    }
+    need(f, close_range(from, ~0U, 0), "close_range");
 }
 
 static void enter_namespaces_and_root(const struct spawn_plan *p, const struct child_fds *f)
@@ -152,7 +169,8 @@ static void become_unprivileged(const struct spawn_plan *p, const struct child_f
     need_neg(f, rc, step);
     rc = caps_drop_all(&step);
     need_neg(f, rc, step);
-    /* After the last credential change, which would clear it. */
+    /* After the last credential change, which would clear it; the command,
+     * forked afterwards, sets its own. */
     need(f, prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0), "prctl(PR_SET_PDEATHSIG)");
     need(f, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl(PR_SET_NO_NEW_PRIVS)");
 }
@@ -192,21 +210,13 @@ static int exec_command(const struct spawn_plan *p)
     return exec_in_path(p->argv[0], p->path_env ? p->path_env : DEFAULT_PATH, argv, envp);
 }
 
-_Noreturn static void child_main(const struct spawn_plan *p, const struct child_fds *f)
+/* pid 2: the init's child, with the init's identity, rlimits, empty
+ * capability sets and no_new_privs; its own session, seccomp, execve. */
+_Noreturn static void command_main(const struct spawn_plan *p, const struct child_fds *f)
 {
-    reset_signals();
+    close(f->status_w);
     need(f, setsid(), "setsid");
-    bool own_userns = p->clone_ns & CLONE_NEWUSER;
-    if (own_userns) /* our uid has no mapping until the parent writes one */
-        wait_for_parent(f);
-    setup_stdio(f);
-    enter_namespaces_and_root(p, f);
-    if (!own_userns) /* in its cgroup from here on */
-        wait_for_parent(f);
-    if (p->unshare_cgroup_ns) need(f, unshare(CLONE_NEWCGROUP), "unshare(CLONE_NEWCGROUP)");
-    enter_user_namespace(p, f);
-    close_inherited_fds(f);
-    become_unprivileged(p, f);
+    need(f, prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0), "prctl(PR_SET_PDEATHSIG)"); /* cleared by fork */
     sigset_t none;
     sigemptyset(&none);
     need(f, sigprocmask(SIG_SETMASK, &none, NULL), "sigprocmask");
@@ -221,10 +231,33 @@ _Noreturn static void child_main(const struct spawn_plan *p, const struct child_
     child_fail(f, "execve", exec_command(p));
 }
 
+/* pid 1: everything that needs pid 1 or privilege, then the fork into the
+ * init (jail_init.c) and the command. */
+_Noreturn static void child_main(const struct spawn_plan *p, const struct child_fds *f)
+{
+    reset_signals();
+    need(f, setsid(), "setsid");
+    bool own_userns = p->clone_ns & CLONE_NEWUSER;
+    if (own_userns) /* our uid has no mapping until the parent writes one */
+        wait_for_parent(f);
+    setup_stdio(f);
+    enter_namespaces_and_root(p, f);
+    if (!own_userns) /* in its cgroup from here on */
+        wait_for_parent(f);
+    if (p->unshare_cgroup_ns) need(f, unshare(CLONE_NEWCGROUP), "unshare(CLONE_NEWCGROUP)");
+    enter_user_namespace(p, f);
+    close_inherited_fds(f);
+    become_unprivileged(p, f); /* the init too: nothing runs privileged after the fork */
+    pid_t command = clone3_fork(0, -1, NULL);
+    need_neg(f, command, "fork the command");
+    if (command > 0) jail_init_run(command, f->status_w);
+    command_main(p, f);
+}
+
 /* ---- parent side ---- */
 
 struct pipes {
-    int in[2], out[2], err[2], report[2], go[2];
+    int in[2], out[2], err[2], report[2], go[2], status[2];
 };
 
 static void close_fd(int *fd)
@@ -258,7 +291,7 @@ static int make_pipes(struct pipes *ps, struct jail_error *err)
     int *all = (int *)ps;
     for (size_t i = 0; i < sizeof *ps / sizeof(int); i++) all[i] = -1;
     if (make_pipe(ps->in) < 0 || make_pipe(ps->out) < 0 || make_pipe(ps->err) < 0 ||
-        make_pipe(ps->report) < 0 || make_pipe(ps->go) < 0) {
+        make_pipe(ps->report) < 0 || make_pipe(ps->go) < 0 || make_pipe(ps->status) < 0) {
         int saved = errno;
         close_pipes(ps);
         return jail_fail_errno(err, saved, "pipe");
@@ -302,15 +335,31 @@ static int child_error(const struct spawn_plan *p, const struct child_msg *m, st
     return jail_fail_errno(err, m->value, "%s", step);
 }
 
-static void read_baselines(const struct spawn_plan *p, pid_t pid, struct spawn_result *out)
+static uint64_t process_cpu_ns(pid_t pid)
 {
     clockid_t clock;
     struct timespec ts;
-    out->base_proc_ns = 0;
     if (clock_getcpuclockid(pid, &clock) == 0 && clock_gettime(clock, &ts) == 0)
-        out->base_proc_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+        return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    return 0;
+}
+
+static void read_baselines(const struct spawn_plan *p, struct spawn_result *out)
+{
+    out->base_proc_ns = process_cpu_ns(out->cmd_pid);
+    out->base_init_ns = process_cpu_ns(out->pid);
     out->base_cgroup_ns = p->cgroup ? cgroup_cpu_ns(p->cgroup) : 0;
     out->start_ns = monotonic_ns();
+}
+
+/* The command (the init's only child) has sent its first record: find it. */
+static int find_command(struct spawn_result *out, struct jail_error *err)
+{
+    if (jail_init_command_pid(out->pid, &out->cmd_pid, err) < 0) return -1;
+    out->cmd_pidfd = pidfd_open(out->cmd_pid, 0);
+    if (out->cmd_pidfd < 0)
+        return jail_fail_errno(err, errno, "pidfd_open(the command, pid %d)", (int)out->cmd_pid);
+    return 0;
 }
 
 /* From "G" to execve: take the listener, release the child, wait for exec. */
@@ -328,9 +377,10 @@ static int handshake(const struct spawn_plan *p, struct pipes *ps, struct spawn_
         if (got == 0) return released ? 0 : jail_fail(err, "the jail's set-up process died before execve");
         if (m.kind == MSG_ERROR) return child_error(p, &m, err);
         if (released) return jail_fail(err, "unexpected record from the jail's set-up");
-        if (m.kind == MSG_LISTENER && (out->listener_fd = pidfd_getfd(out->pidfd, m.value, 0)) < 0)
+        if (find_command(out, err) < 0) return -1;
+        if (m.kind == MSG_LISTENER && (out->listener_fd = pidfd_getfd(out->cmd_pidfd, m.value, 0)) < 0)
             return jail_fail_errno(err, errno, "pidfd_getfd(seccomp listener)");
-        read_baselines(p, out->pid, out);
+        read_baselines(p, out);
         if (send_go(ps->go[1], 'A', err) < 0) return -1;
         released = true;
     }
@@ -350,6 +400,7 @@ static void abandon_child(struct spawn_result *out)
     while (waitpid(out->pid, NULL, 0) < 0 && errno == EINTR) {
     }
     close_fd(&out->pidfd);
+    close_fd(&out->cmd_pidfd);
     close_fd(&out->listener_fd);
 }
 
@@ -358,7 +409,9 @@ static void keep_parent_ends(struct pipes *ps, struct spawn_result *out)
     out->stdin_fd = ps->in[1];
     out->stdout_fd = ps->out[0];
     out->stderr_fd = ps->err[0];
-    ps->in[1] = ps->out[0] = ps->err[0] = -1;
+    out->status_fd = ps->status[0];
+    ps->in[1] = ps->out[0] = ps->err[0] = ps->status[0] = -1;
+    fcntl(out->status_fd, F_SETFL, O_NONBLOCK);
     fcntl(out->stdin_fd, F_SETFL, O_NONBLOCK);
     fcntl(out->stdout_fd, F_SETFL, O_NONBLOCK);
     fcntl(out->stderr_fd, F_SETFL, O_NONBLOCK);
@@ -368,7 +421,8 @@ int jail_spawn(const struct spawn_plan *p, struct spawn_result *out, struct jail
 {
     struct pipes ps;
     memset(out, 0, sizeof *out);
-    out->pidfd = out->listener_fd = out->stdin_fd = out->stdout_fd = out->stderr_fd = -1;
+    out->pidfd = out->cmd_pidfd = out->listener_fd = out->stdin_fd = out->stdout_fd = out->stderr_fd = -1;
+    out->status_fd = -1;
     if (make_pipes(&ps, err) < 0) return -1;
     int cgroup_fd = p->cgroup ? cgroup_dir_fd(p->cgroup) : -1;
     pid_t pid = clone3_fork(p->clone_ns, cgroup_fd, &out->pidfd);
@@ -377,7 +431,7 @@ int jail_spawn(const struct spawn_plan *p, struct spawn_result *out, struct jail
         pid = clone3_fork(p->clone_ns, cgroup_fd, &out->pidfd);
     }
     if (pid == 0) {
-        struct child_fds f = {ps.in[0], ps.out[1], ps.err[1], ps.report[1], ps.go[0]};
+        struct child_fds f = {ps.in[0], ps.out[1], ps.err[1], ps.report[1], ps.go[0], ps.status[1]};
         child_main(p, &f);
     }
     close_fd(&ps.in[0]);
@@ -385,6 +439,7 @@ int jail_spawn(const struct spawn_plan *p, struct spawn_result *out, struct jail
     close_fd(&ps.err[1]);
     close_fd(&ps.report[1]);
     close_fd(&ps.go[0]);
+    close_fd(&ps.status[1]);
     if (pid < 0) {
         close_pipes(&ps);
         return jail_fail_errno(err, -pid, "clone3");

@@ -589,8 +589,8 @@ START_TEST(a_bot_gets_only_path_and_lang_and_runs_in_its_directory)
     char dir[] = "/tmp/test_match_runner_dir.XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
     ck_assert_int_eq(chmod(dir, 0755), 0);
-    /* pid 1 is the shell: /proc/1/environ is the environment the judge gave it. */
-    const char *const bots[] = {"tr '\\0' '\\n' </proc/1/environ >&2; pwd >&2; " GOOD_BOT, GOOD_BOT};
+    /* pid 2 is the shell (pid 1 is the jail's init): /proc/2/environ is the environment the judge gave it. */
+    const char *const bots[] = {"tr '\\0' '\\n' </proc/2/environ >&2; pwd >&2; " GOOD_BOT, GOOD_BOT};
     setup_match(&m, 2, bots);
     m.s.players[0].dir = dir;
     play(&m);

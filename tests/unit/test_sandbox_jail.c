@@ -92,7 +92,7 @@ START_TEST(only_standard_fds_are_open)
     int leak_bait = open("/dev/null", O_RDONLY); /* deliberately not close-on-exec */
     ck_assert_int_ge(leak_bait, 3);
     struct command c;
-    shell_command(&c, "ls /proc/1/fd"); /* ls runs as pid 2: it lists the shell's fds */
+    shell_command(&c, "ls /proc/2/fd"); /* the shell is pid 2 (ls pid 3; the init's cannot be listed) */
     struct outcome o;
     run_ok(&c, &o);
     ck_assert_str_eq(o.out, "0\n1\n2\n");
@@ -181,14 +181,16 @@ START_TEST(network_has_only_loopback)
 }
 END_TEST
 
-START_TEST(command_is_pid_one)
+/* The command is pid 2; pid 1 is the jail's init, which shows nothing of the
+ * judge's command line it was copied from. */
+START_TEST(command_is_pid_two_under_the_init)
 {
     fixture_init();
     struct command c;
-    shell_command(&c, "echo $$; tr '\\0' ' ' < /proc/1/cmdline");
+    shell_command(&c, "echo $$ $PPID; tr -d '\\0' < /proc/1/cmdline | wc -c");
     struct outcome o;
     run_ok(&c, &o);
-    ck_assert_str_eq(o.out, "1\n/bin/sh -c echo $$; tr '\\0' ' ' < /proc/1/cmdline ");
+    ck_assert_str_eq(o.out, "2 1\n0\n");
 }
 END_TEST
 
@@ -346,7 +348,7 @@ START_TEST(cgroup_is_emptied_and_returned)
     fcntl(fileno(out), F_SETFL, 0);
     ck_assert_ptr_nonnull(fgets(line, sizeof line, out));
     fclose(out);
-    ck_assert_int_eq(cgroup_count_procs(j->cg), 3);
+    ck_assert_int_eq(cgroup_count_procs(j->cg), 4); /* the init, sh and two sleeps */
     char procs[512];
     snprintf(procs, sizeof procs, "%s/cgroup.procs", cgroup_path(j->cg));
     pid_t pid1 = j->pid;
@@ -411,7 +413,7 @@ int main(void)
     tcase_add_test(tc, concurrent_jails_have_different_host_uids);
     tcase_add_test(tc, hostname_is_jail);
     tcase_add_test(tc, network_has_only_loopback);
-    tcase_add_test(tc, command_is_pid_one);
+    tcase_add_test(tc, command_is_pid_two_under_the_init);
     tcase_add_test(tc, dev_has_exactly_five_nodes);
     tcase_add_test(tc, root_and_bot_read_only_tmp_writable_and_capped);
     tcase_add_test(tc, extra_read_only_bind_is_visible);

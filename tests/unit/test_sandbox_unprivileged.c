@@ -119,8 +119,9 @@ START_TEST(best_effort_jail_without_root)
 
     ck_assert_msg(r.view.rc == 0 && r.view.rep.verdict == VERDICT_OK, "%s %s %s", r.view.err.msg,
                   jail_verdict_name(r.view.rep.verdict), r.view.errout);
+    /* echo $$: the command is pid 2, under the jail's init */
     ck_assert_str_eq(r.view.out, "Uid:\t1000\t1000\t1000\t1000\nCapEff:\t0000000000000000\nNoNewPrivs:\t1\n"
-                                 "Seccomp:\t2\n1\njail\nfull\nnull\nrandom\nurandom\nzero\n1\nro\n");
+                                 "Seccomp:\t2\n2\njail\nfull\nnull\nrandom\nurandom\nzero\n1\nro\n");
     ck_assert_int_eq(r.view.rep.isolation.state[LAYER_USER_NS], LAYER_DEGRADED);
 
     ck_assert_int_eq(r.limits.rep.verdict, VERDICT_RUNTIME_ERROR);

@@ -1,0 +1,143 @@
+/*
+ * jail_init.c - pid 1 of every jail is a tiny init, as in bubblewrap, tini
+ * or isolate's keeper: the command runs as its child, pid 2.
+ *
+ * Why: the kernel drops default-action signals a namespace's init sends
+ * itself, so a command that is pid 1 cannot abort() (SIGABRT is ignored and
+ * glibc falls back to a fault), raise(SIGTERM) returns, SIGXFSZ never comes,
+ * and nobody reaps its orphans.
+ *
+ * The init runs no bot code and reads nothing from the bot: it already has
+ * the command's uid, rlimits, no capabilities and no_new_privs (set before
+ * the fork), makes itself non-dumpable so the bot (same uid) can neither
+ * trace it nor read its memory, and blanks the judge's command line and
+ * environment it was copied with (/proc/1/cmdline is world-readable). It
+ * keeps every signal blocked (a namespace's init gets no signal from inside
+ * without a handler), closes every fd but the status pipe, reaps every child
+ * as SIGCHLD comes, and when the command ends writes the command's raw wait
+ * status there as one fixed-size record and exits; the kernel then kills
+ * what is left of the namespace.
+ *
+ * Judge side: find the command's host pid (the init's only child) and read
+ * the record after the init is reaped.
+ */
+#include "sandbox/jail_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define INIT_RECORD_MAGIC 0x4a494e49u /* "JINI" */
+#define INIT_LOST_COMMAND 126         /* the init's exit code when it never saw the command end */
+
+struct init_record {
+    uint32_t magic;
+    int32_t status; /* the command's raw wait status */
+};
+
+/* ---- child side: system calls only ---- */
+
+static void write_record(int fd, int status)
+{
+    struct init_record rec = {INIT_RECORD_MAGIC, status};
+    while (write(fd, &rec, sizeof rec) < 0 && errno == EINTR) {
+    }
+}
+
+/* Field N (1-based, N > 2) of /proc/self/stat, parsed without allocating. */
+static unsigned long stat_field(const char *buf, int n)
+{
+    const char *p = strrchr(buf, ')'); /* the command name may hold spaces */
+    for (int field = 2; p && field < n; field++) p = strchr(p + 1, ' ');
+    return p ? strtoul(p + 1, NULL, 10) : 0;
+}
+
+/* The init is a copy of the judge and never executes anything: blank the
+ * judge's command line and environment in its memory, so /proc/1/cmdline (which
+ * any process may read) shows the bot none of it, nor could /proc/1/environ. */
+static void blank_command_line(void)
+{
+    char buf[1024];
+    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return;
+    buf[n] = '\0';
+    unsigned long start = stat_field(buf, 48), end = stat_field(buf, 49); /* arg_start, arg_end */
+    if (start && end > start) memset((void *)start, 0, end - start);
+    start = stat_field(buf, 50), end = stat_field(buf, 51); /* env_start, env_end */
+    if (start && end > start) memset((void *)start, 0, end - start);
+}
+
+static void close_all_but(int keep)
+{
+    if (keep > 0) close_range(0, (unsigned)keep - 1, 0);
+    close_range((unsigned)keep + 1, ~0U, 0);
+}
+
+/* Reap every child that has ended; at the command's end, report and exit. */
+static void reap_ended(pid_t command, int status_fd)
+{
+    for (;;) {
+        int status;
+        pid_t got = waitpid(-1, &status, __WALL | WNOHANG);
+        if (got == command) {
+            write_record(status_fd, status);
+            _exit(0);
+        }
+        if (got == 0) return;
+        if (got < 0 && errno != EINTR) _exit(INIT_LOST_COMMAND);
+    }
+}
+
+/* Sleeping in sigwaitinfo (not waitpid) lets the cgroup freezer freeze the
+ * init without waking it, so it spends no CPU while the jail is metered. */
+_Noreturn void jail_init_run(pid_t command, int status_fd)
+{
+    sigset_t all, child;
+    sigfillset(&all);
+    sigprocmask(SIG_SETMASK, &all, NULL); /* SIGCHLD stays queued for sigwaitinfo */
+    sigemptyset(&child);
+    sigaddset(&child, SIGCHLD);
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    blank_command_line(); /* after the fork: the command's argv may point there */
+    close_all_but(status_fd);
+    for (;;) {
+        reap_ended(command, status_fd);
+        sigwaitinfo(&child, NULL);
+    }
+}
+
+/* ---- judge side ---- */
+
+int jail_init_command_pid(pid_t init, pid_t *out, struct jail_error *err)
+{
+    char path[80];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)init, (int)init);
+    FILE *f = fopen(path, "re");
+    if (!f) return jail_fail_errno(err, errno, "open %s", path);
+    long pid = 0;
+    int got = fscanf(f, "%ld", &pid);
+    fclose(f);
+    if (got != 1 || pid <= 0) return jail_fail(err, "the jail's init has no child in %s", path);
+    *out = (pid_t)pid;
+    return 0;
+}
+
+bool jail_init_read_status(int fd, int *status)
+{
+    struct init_record rec;
+    ssize_t n;
+    while ((n = read(fd, &rec, sizeof rec)) < 0 && errno == EINTR) {
+    }
+    if (n != (ssize_t)sizeof rec || rec.magic != INIT_RECORD_MAGIC) return false;
+    *status = rec.status;
+    return true;
+}
