@@ -9,7 +9,7 @@ CXX     ?= c++
 
 PKGS      := libseccomp libcap yaml-0.1 zlib json-c
 DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev \
-             libjson-c-dev check libxml2-utils bubblewrap
+             libjson-c-dev check libxml2-utils bubblewrap valgrind
 
 BUILD ?= build/$(VARIANT)
 BIN   ?= $(if $(filter release,$(VARIANT)),bin,$(BUILD)/bin)
@@ -57,7 +57,7 @@ HELPER_BINS  := $(HELPER_SRCS:tests/progs/%.c=build/progs/%)
 BENCH_SRCS   := $(wildcard tests/bench/bench_*.c)
 BENCH_BINS   := $(BENCH_SRCS:tests/bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all deps test test-unit test-e2e test-asan bench demo install clean programs format tidy check-deps
+.PHONY: all deps test test-unit test-e2e test-asan bench demo install clean programs format tidy check-deps valgrind
 
 all: check-deps $(BIN)/judge programs
 
@@ -132,6 +132,7 @@ test: deps
 	$(MAKE) -j$(NPROC) all $(UNIT_BINS)
 	$(MAKE) test-unit test-e2e
 	$(MAKE) test-asan
+	$(MAKE) valgrind
 	@echo "make test: all suites passed"
 
 test-unit: $(UNIT_BINS)
@@ -146,6 +147,16 @@ test-asan:
 	  tests/run_unit.sh $(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  JUDGE=$(abspath build/asan/bin/judge) JUDGE_SANITIZED=1 tests/run_e2e.sh
+
+# Memcheck over the unit tests that run no jail (valgrind implements neither
+# seccomp nor the jail's RLIMIT_NOFILE, so jailed code is covered by ASan instead).
+VALGRIND_TESTS := $(filter $(BUILD)/tests/test_engine_% $(BUILD)/tests/test_judge_replay \
+                    $(BUILD)/tests/test_judge_bot_channel $(BUILD)/tests/test_judge_match_config \
+                    $(BUILD)/tests/test_judge_run_report,$(UNIT_BINS))
+valgrind: $(VALGRIND_TESTS)
+	@for t in $(VALGRIND_TESTS); do echo "== valgrind $${t##*/}"; \
+	  CK_FORK=no valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite $$t >/dev/null || exit 1; done
+	@echo "valgrind: clean"
 
 bench: deps
 	$(MAKE) -j$(NPROC) all $(BENCH_BINS)
