@@ -153,6 +153,23 @@ static void place_order(const struct match_outcome *o, int *order)
         }
 }
 
+/* "result: NAME wins after R rounds", or "result: draw between A and B after R rounds". */
+static void print_result_line(const struct match_setup *s, const struct match_outcome *o)
+{
+    if (o->winner > 0) {
+        printf("result: %s wins after %d rounds\n", s->players[o->winner - 1].name, o->rounds);
+        return;
+    }
+    printf("result: draw");
+    const char *sep = " between ";
+    for (int p = 1; p <= o->players; p++)
+        if (o->p[p].place == 1) {
+            printf("%s%s", sep, s->players[p - 1].name);
+            sep = " and ";
+        }
+    printf(" after %d rounds\n", o->rounds);
+}
+
 static void print_text(const struct match_setup *s, const struct match_outcome *o, const char *replay)
 {
     int order[GAME_MAX_PLAYERS];
@@ -169,6 +186,7 @@ static void print_text(const struct match_setup *s, const struct match_outcome *
         printf("%s %s %s moves=%d cpu=%" PRIu64 "/%s ms mem=%.1f MiB\n", place, s->players[po->player - 1].name,
                verdict, po->moves, po->cpu_ns / 1000000, budget, (double)po->memory_peak_bytes / (1 << 20));
     }
+    print_result_line(s, o);
     if (replay)
         printf("replay: %s\n", replay);
 }

@@ -79,6 +79,7 @@ map_match "$T/cpp.yaml" "$MAPS/original.map" 50 "$(player cpp "$BOTS" ./original
 "$JUDGE" run "$T/cpp.yaml" --replay "$T/cpp.jsonl.gz" >"$T/cpp.out" 2>&1
 check match/original_style_cpp_bot_ok grep -qE '^[0-9]+ cpp OK ' "$T/cpp.out"
 check match/original_style_verify verified "$T/cpp.jsonl.gz"
+check match/result_line_names_the_winner_or_the_draw grep -qE '^result: ((cpp|pass) wins|draw between cpp and pass) after [0-9]+ rounds$' "$T/cpp.out"
 
 # ---- misbehaving bots: the right verdict at reply 3; the others play on -----------------
 
