@@ -120,12 +120,12 @@ int cgroup_fd_write(int fd, const char *value, const char *dir, const char *name
 int cgroup_file_for_each_pid(const struct cgroup_dir *d, const char *name,
                              void (*fn)(pid_t pid, void *ctx), void *ctx, struct jail_error *err);
 int cgroup_file_count_lines(const struct cgroup_dir *d, const char *name, struct jail_error *err);
-/* Waiting for a control file to change (a freeze under way): re-read at once
- * for a few microseconds (a task running elsewhere stops that fast), then
- * sleep in short, doubling steps, so that a task waiting for our CPU can
- * stop too; bounded by CGROUP_WAIT_NS. */
+/* Waiting for a control file to change (a freeze under way): sleep in short,
+ * doubling steps (the judge's own CPU is what a spin would waste, and a task
+ * waiting for our CPU can stop meanwhile), re-reading after each; bounded by
+ * CGROUP_WAIT_NS. */
 struct cgroup_waiter {
-    uint64_t spin_until, deadline, step;
+    uint64_t deadline, step;
     int saved_slack; /* timer slack to put back; -1 when untouched */
 };
 void cgroup_waiter_start(struct cgroup_waiter *w);

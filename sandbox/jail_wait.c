@@ -10,8 +10,11 @@
  * brings the counters up to date), and either reports CPU_LIMIT (leaving the
  * jail frozen for the caller to kill) or thaws and sleeps for the exact
  * remainder divided by the CPUs it could use. ppoll takes a timespec, so
- * sleeps are as short as the scheduler allows, and the waiting thread runs
- * SCHED_FIFO where permitted so that a busy machine does not delay its wake-up.
+ * sleeps are as short as the scheduler allows, and once a jail is within
+ * BOOST_WINDOW_NS (per CPU) of its limit the waiting thread runs SCHED_FIFO
+ * where permitted, so that a busy machine does not delay its wake-up; farther
+ * from the limit a late wake-up cannot let a bot pass it, and switching the
+ * policy on every wait would cost the judge more than the rest of the wait.
  */
 #include "sandbox/jail_internal.h"
 
@@ -24,6 +27,7 @@
 #define MIN_SLEEP_NS        20000u
 #define IDLE_MAX_SLEEP_NS   1000000u /* what a bot waking from idleness can overshoot by, per CPU */
 #define NO_TIMEOUT          UINT64_MAX
+#define BOOST_WINDOW_NS     100000000u /* per CPU: more than a busy machine delays a wake-up */
 
 enum { NO_EVENT = -1, WAIT_ERROR = -2 }; /* besides an entry's index */
 
@@ -40,7 +44,7 @@ struct waiter {
     long cpus;
     struct pollfd *fds;
     struct entry_slots *slots;
-    struct sched_boost boost; /* while any entry has a CPU limit */
+    struct sched_boost boost; /* once an entry is within BOOST_WINDOW_NS of its CPU limit */
 };
 
 static uint64_t min_u64(uint64_t a, uint64_t b)
@@ -113,6 +117,8 @@ static int cpu_check(struct waiter *w, struct jail_wait_entry *e, uint64_t *time
         return j->frozen ? 0 : jail_freeze(j, err);
     }
     uint64_t remaining = e->cpu_limit_ns - used;
+    if (remaining <= threshold + BOOST_WINDOW_NS * (uint64_t)cpus) /* a late wake-up would let it pass */
+        sched_boost_begin(&w->boost);
     if (remaining <= threshold) return precise_check(w, e, timeout, over, err);
     *timeout = min_u64(COARSE_MAX_SLEEP_NS, max_u64((remaining - threshold) / (uint64_t)cpus, MIN_SLEEP_NS));
     return 0;
@@ -237,9 +243,6 @@ int jail_wait_core(struct jail_wait_entry *entries, size_t n, struct pollfd *ext
     struct waiter w = {entries, n, extra, n_extra, g->online_cpus > 0 ? g->online_cpus : 1, NULL, NULL, {0}};
     w.fds = calloc(3 * n + n_extra, sizeof *w.fds);
     w.slots = calloc(n ? n : 1, sizeof *w.slots);
-    for (size_t i = 0; i < n; i++)
-        if (entries[i].cpu_limit_ns) /* a late wake-up would let the bot run past its budget */
-            sched_boost_begin(&w.boost);
     int got = NO_EVENT;
     if (!w.fds || !w.slots) {
         jail_fail(err, "out of memory");
