@@ -57,7 +57,7 @@ static struct doctor_row *add_row(struct doctor_result *r, const char *layer, en
 static void set_fix(struct doctor_row *row, const char *fix)
 {
     if (row->status != DOCTOR_ON && row->status != DOCTOR_INFO)
-        snprintf(row->fix, sizeof row->fix, "%s", fix);
+        snprintf(row->fix, sizeof row->fix, "%.199s", fix);
 }
 
 /* ---- children ----------------------------------------------------------------- */
@@ -266,10 +266,11 @@ static void cgroup_backend_row(struct doctor_result *r, const struct machine *m,
     if (cgroup_probe_version(v, &caps, &err) < 0 || caps.version == CGROUP_NONE)
         row = add_row(r, layer, DOCTOR_OFF, "%.190s", err.msg[0] ? err.msg : caps.why);
     else
-        row = add_row(r, layer, DOCTOR_ON, "usable: memory %s, pids %s, cpu %s, freezer %s",
+        row = add_row(r, layer, caps.memory && caps.pids && caps.cpu && caps.freeze ? DOCTOR_ON : DOCTOR_DEGRADED,
+                      "usable: memory %s, pids %s, cpu %s, freezer %s",
                       caps.memory ? "yes" : "no", caps.pids ? "yes" : "no", caps.cpu ? "yes" : "no",
                       caps.freeze ? "yes" : "no");
-    set_fix(row, cgroup_fix(m));
+    set_fix(row, row->status == DOCTOR_DEGRADED && caps.why[0] ? caps.why : cgroup_fix(m));
 }
 
 static void probe_cgroup_version(struct doctor_result *r, const struct machine *m, struct cgroup_caps *caps)

@@ -313,5 +313,6 @@ int jail_global_init(enum isolation_mode mode, struct isolation_report *probe, s
     const struct jail_global *g;
     if (jail_global_ensure(&g, err) < 0) return -1;
     if (probe) *probe = g->probe;
+    if (mount_check_host_devices("/dev", err) < 0) return -1;
     return jail_global_check_mode(g, mode, err);
 }

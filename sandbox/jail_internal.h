@@ -129,6 +129,9 @@ struct mount_plan_input {
     int template_fd;   /* the template mount namespace, or -1 */
 };
 int mount_plan_build(const struct mount_plan_input *in, struct mount_plan **out, struct jail_error *err);
+/* The host device nodes every jail binds must be the character devices they
+ * should be (a /dev/null replaced by a regular file would break every bot). */
+int mount_check_host_devices(const char *dev_dir, struct jail_error *err); /* dev_dir: "/dev" */
 /* The shared part alone, pivoted into: what mount_template.c builds once. */
 int mount_plan_build_template(const char *root_mount, bool make_private, struct mount_plan **out,
                               struct jail_error *err);

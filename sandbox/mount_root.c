@@ -84,6 +84,19 @@ static void add_dev(struct mount_plan *p)
     }
 }
 
+int mount_check_host_devices(const char *dev_dir, struct jail_error *err)
+{
+    for (size_t i = 0; i < sizeof dev_nodes / sizeof *dev_nodes; i++) {
+        char path[PATH_MAX];
+        struct stat st;
+        snprintf(path, sizeof path, "%.4000s/%s", dev_dir, dev_nodes[i]);
+        if (stat(path, &st) < 0 || !S_ISCHR(st.st_mode))
+            return jail_fail(err, "jail: the host's %s is not a character device; fix: recreate it as root "
+                                  "(e.g. rm -f /dev/null && mknod -m 666 /dev/null c 1 3)", path);
+    }
+    return 0;
+}
+
 static void add_tmp_and_proc(struct mount_plan *p, uint64_t tmp_bytes)
 {
     plan_mkdir(p, "/tmp", 0755);

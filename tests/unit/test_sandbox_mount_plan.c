@@ -113,6 +113,25 @@ START_TEST(template_plans_only_the_jail_part)
 }
 END_TEST
 
+START_TEST(host_device_nodes_must_be_character_devices)
+{
+    struct jail_error err;
+    ck_assert_int_eq(mount_check_host_devices("/dev", &err), 0);
+    char dir[] = "/tmp/judge-devcheck-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/null", dir);
+    FILE *f = fopen(path, "w"); /* what a root `cmd > /dev/null` leaves when /dev/null was deleted */
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    ck_assert_int_eq(mount_check_host_devices(dir, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "/null is not a character device"));
+    ck_assert_ptr_nonnull(strstr(err.msg, "mknod"));
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 START_TEST(template_itself)
 {
     struct mount_plan *plan;
@@ -133,5 +152,6 @@ int main(void)
     tcase_add_test(tc, steps_follow_the_spec);
     tcase_add_test(tc, template_plans_only_the_jail_part);
     tcase_add_test(tc, template_itself);
+    tcase_add_test(tc, host_device_nodes_must_be_character_devices);
     return run_suite(single_case_suite("sandbox_mount_plan", tc));
 }
