@@ -30,7 +30,6 @@ enum match_verdict {
 };
 const char *match_verdict_name(enum match_verdict v);          /* "CPU_LIMIT", ... */
 int match_verdict_parse(const char *name, enum match_verdict *out);
-enum violation_kind match_verdict_violation(enum match_verdict v); /* NONE for OK/INTERNAL_ERROR */
 /* The verdict of a violation; `wall` picks WALL_LIMIT over CPU_LIMIT for time. */
 enum match_verdict match_verdict_of(enum violation_kind kind, bool wall);
 

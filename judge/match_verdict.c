@@ -33,11 +33,6 @@ int match_verdict_parse(const char *name, enum match_verdict *out)
     return -1;
 }
 
-enum violation_kind match_verdict_violation(enum match_verdict v)
-{
-    return (unsigned)v < MATCH_VERDICT_COUNT ? verdicts[v].kind : VIOLATION_NONE;
-}
-
 enum match_verdict match_verdict_of(enum violation_kind kind, bool wall)
 {
     if (kind == VIOLATION_TIME)

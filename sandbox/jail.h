@@ -32,16 +32,12 @@ enum jail_verdict {
     VERDICT_OUTPUT_LIMIT,
     VERDICT_FORBIDDEN_SYSCALL,
     VERDICT_INTERNAL_ERROR,    /* the judge's fault, never blamed on a bot */
-    VERDICT_COMPILE_ERROR,     /* used by `judge compile` */
     VERDICT_COUNT
 };
 const char *jail_verdict_name(enum jail_verdict v); /* "OK", "CPU_LIMIT", ... */
 int jail_verdict_parse(const char *name, enum jail_verdict *out);
 
 enum isolation_mode { ISOLATION_STRICT, ISOLATION_BEST_EFFORT };
-
-/* Is NAME a run profile (built in, or registered from a language profile)? */
-bool jail_profile_exists(const char *name);
 
 /* Every isolation layer, as reported by `judge exec`, `judge doctor` and replays. */
 enum jail_layer {

@@ -13,7 +13,6 @@ static const char *const verdict_names[VERDICT_COUNT] = {
     [VERDICT_OUTPUT_LIMIT] = "OUTPUT_LIMIT",
     [VERDICT_FORBIDDEN_SYSCALL] = "FORBIDDEN_SYSCALL",
     [VERDICT_INTERNAL_ERROR] = "INTERNAL_ERROR",
-    [VERDICT_COMPILE_ERROR] = "COMPILE_ERROR",
 };
 
 static const char *const layer_names[LAYER_COUNT] = {
