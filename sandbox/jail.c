@@ -173,6 +173,8 @@ static int spawn(struct jail *j, const struct jail_spec *spec, const struct jail
     j->base_cgroup_ns = r.base_cgroup_ns;
     j->base_init_ns = r.base_init_ns;
     j->has_cpu_clock = clock_getcpuclockid(r.cmd_pid, &j->cpu_clock) == 0;
+    j->has_init_clock = clock_getcpuclockid(r.pid, &j->init_clock) == 0;
+    j->init_cpu_ns = r.base_init_ns; /* until the init's record says more */
     j->start_ns = r.start_ns;
     return 0;
 }
@@ -325,6 +327,12 @@ int jail_take_notification(struct jail *j, struct jail_error *err)
     return taken;
 }
 
+static uint64_t timeval_total_ns(const struct rusage *ru)
+{
+    return (uint64_t)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000000000u +
+           (uint64_t)(ru->ru_utime.tv_usec + ru->ru_stime.tv_usec) * 1000u;
+}
+
 int jail_reap(struct jail *j, bool block, struct jail_error *err)
 {
     if (j->reaped) return 0;
@@ -336,7 +344,11 @@ int jail_reap(struct jail *j, bool block, struct jail_error *err)
     while ((got = wait4(j->pid, &j->wait_status, 0, &j->rusage)) < 0 && errno == EINTR) {
     }
     if (got != j->pid) return jail_fail_errno(err, errno, "wait4 pid %d", (int)j->pid);
-    j->has_cmd_status = jail_init_read_status(j->status_fd, &j->cmd_status);
+    j->has_cmd_status = jail_init_read_status(j->status_fd, &j->cmd_status, &j->children_cpu_ns);
+    if (j->has_cmd_status) {
+        uint64_t total = timeval_total_ns(&j->rusage);
+        if (total > j->children_cpu_ns) j->init_cpu_ns = total - j->children_cpu_ns;
+    }
     j->reaped = true;
     j->frozen = false;
     if (!j->ended) {

@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,14 +39,23 @@
 
 struct init_record {
     uint32_t magic;
-    int32_t status; /* the command's raw wait status */
+    int32_t status;       /* the command's raw wait status */
+    uint64_t children_cpu_ns; /* every child the init reaped, the command included */
 };
 
 /* ---- child side: system calls only ---- */
 
+static uint64_t reaped_children_cpu_ns(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_CHILDREN, &ru) < 0) return 0;
+    return (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000u +
+           (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000u;
+}
+
 static void write_record(int fd, int status)
 {
-    struct init_record rec = {INIT_RECORD_MAGIC, status};
+    struct init_record rec = {INIT_RECORD_MAGIC, status, reaped_children_cpu_ns()};
     while (write(fd, &rec, sizeof rec) < 0 && errno == EINTR) {
     }
 }
@@ -131,7 +141,7 @@ int jail_init_command_pid(pid_t init, pid_t *out, struct jail_error *err)
     return 0;
 }
 
-bool jail_init_read_status(int fd, int *status)
+bool jail_init_read_status(int fd, int *status, uint64_t *children_cpu_ns)
 {
     struct init_record rec;
     ssize_t n;
@@ -139,5 +149,6 @@ bool jail_init_read_status(int fd, int *status)
     }
     if (n != (ssize_t)sizeof rec || rec.magic != INIT_RECORD_MAGIC) return false;
     *status = rec.status;
+    *children_cpu_ns = rec.children_cpu_ns;
     return true;
 }

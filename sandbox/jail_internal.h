@@ -185,7 +185,8 @@ _Noreturn void jail_init_run(pid_t command, int status_fd);
 int jail_init_command_pid(pid_t init, pid_t *out, struct jail_error *err);
 /* The command's wait status from the init's record; false when there is none
  * (the init was killed first). */
-bool jail_init_read_status(int fd, int *status);
+/* The record also carries the CPU of every child the init reaped. */
+bool jail_init_read_status(int fd, int *status, uint64_t *children_cpu_ns);
 
 /* ---- the jail (jail.c) ---- */
 struct jail {
@@ -199,6 +200,10 @@ struct jail {
     bool listener_hup;
     clockid_t cpu_clock;
     bool has_cpu_clock;
+    clockid_t init_clock; /* the init's own CPU: in the cgroup's counter, but not the bot's */
+    bool has_init_clock;
+    uint64_t init_cpu_ns;     /* the init's own CPU, all of it once reaped with a record */
+    uint64_t children_cpu_ns; /* from the init's record: what its children spent */
     struct cgroup *cg;
     bool cgroup_freezer; /* else SIGSTOP/SIGCONT of the init and the command */
     struct jail_identity *own_identity;

@@ -6,9 +6,12 @@
  * before execve. Both lag a running task by up to a scheduler tick; a frozen task's
  * counters are exact (descheduling brings them up to date), hence
  * jail_cpu_ns_exact freezes first. After the init is reaped, its rusage (the
- * init's own time and every child it reaped, the command's included) minus
- * both processes' set-up takes the process clock's place. A jail killed
- * while frozen keeps the reading taken then (jail_cpu_fix).
+ * init's own time and every child it reaped, the command's included) takes
+ * the process clock's place: the children's part, which the init's record
+ * gives, minus the command's set-up. The init is judge code, so its CPU is
+ * never the bot's: the cgroup reading leaves it out too (it matters under
+ * sanitizers, where an instrumented init's exit costs milliseconds). A jail killed while frozen
+ * keeps the reading taken then (jail_cpu_fix).
  */
 #include "sandbox/jail_internal.h"
 
@@ -36,12 +39,24 @@ static uint64_t process_clock_ns(const struct jail *j)
     return minus((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec, j->base_proc_ns);
 }
 
+/* The init's own CPU since the baseline: read before the cgroup, so the
+ * cgroup's figure holds at least this much of it. */
+static uint64_t init_spent_ns(const struct jail *j)
+{
+    struct timespec ts;
+    uint64_t now = j->init_cpu_ns;
+    if (!j->reaped && j->has_init_clock && clock_gettime(j->init_clock, &ts) == 0)
+        now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    return minus(now, j->base_init_ns);
+}
+
 static uint64_t cgroup_clock_ns(struct jail *j, bool fresh)
 {
     if (!j->cg) return 0;
     uint64_t now = monotonic_ns();
     if (fresh || now - j->cgroup_read_at >= CGROUP_READ_INTERVAL_NS) {
-        j->cgroup_cpu_cache = minus(cgroup_cpu_ns(j->cg), j->base_cgroup_ns);
+        uint64_t init_ns = init_spent_ns(j);
+        j->cgroup_cpu_cache = minus(cgroup_cpu_ns(j->cg), j->base_cgroup_ns + init_ns);
         j->cgroup_read_at = now;
     }
     return j->cgroup_cpu_cache;
@@ -55,6 +70,7 @@ static uint64_t timeval_ns(struct timeval tv)
 static uint64_t rusage_ns(const struct jail *j)
 {
     if (!j->reaped) return 0;
+    if (j->has_cmd_status) return minus(j->children_cpu_ns, j->base_proc_ns);
     return minus(timeval_ns(j->rusage.ru_utime) + timeval_ns(j->rusage.ru_stime),
                  j->base_proc_ns + j->base_init_ns);
 }
