@@ -10,5 +10,8 @@ int cmd_doctor(int argc, char **argv);  /* judge/cmd_doctor.c */
 int cmd_run(int argc, char **argv);     /* judge/cmd_run.c */
 int cmd_mapgen(int argc, char **argv);  /* judge/cmd_mapgen.c */
 int cmd_replay(int argc, char **argv);  /* judge/cmd_replay.c: verify, export, dump */
+int cmd_tournament(int argc, char **argv); /* judge/cmd_tournament.c */
+int cmd_results(int argc, char **argv);    /* judge/cmd_results.c: the results stage (ci/) */
+int cmd_compile(int argc, char **argv);    /* judge/cmd_compile.c */
 
 #endif

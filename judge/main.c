@@ -16,13 +16,16 @@ static const struct subcommand subcommands[] = {
     {"doctor", cmd_doctor, "check every isolation layer on this machine"},
     {"mapgen", cmd_mapgen, "generate a map for a game"},
     {"replay", cmd_replay, "verify a replay, or export it to a game's original log format"},
+    {"tournament", cmd_tournament, "play many matches in parallel, resumable and shardable"},
+    {"results", cmd_results, "read replays, write standings, JUnit, summary, audit and grades"},
+    {"compile", cmd_compile, "compile a submission in the jail from a language profile"},
 };
 
 static void usage(FILE *out)
 {
     fprintf(out, "usage: judge COMMAND [OPTIONS]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-        fprintf(out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+        fprintf(out, "  %-10s %s\n", subcommands[i].name, subcommands[i].summary);
     fprintf(out, "\n'judge COMMAND --help' describes a command. judge %s\n", JUDGE_VERSION);
 }
 
