@@ -206,7 +206,10 @@ static int set_value(int id, const char *arg, struct exec_options *o)
     case OPT_STDERR_LIMIT: bad = parse_bytes(arg, &o->stderr_limit); break;
     case OPT_DIR: o->spec.dir = arg; break;
     case OPT_RW_DIR: o->spec.rw_dir = arg; break;
-    case OPT_PROFILE: o->spec.profile = arg; break;
+    case OPT_PROFILE:
+        if (!jail_profile_known(arg)) return usage_error("--profile: no run profile named '%s'", arg);
+        o->spec.profile = arg;
+        break;
     case OPT_STDIN: o->stdin_path = arg; break;
     case OPT_STDOUT: o->stdout_path = arg; break;
     case OPT_STDERR: o->stderr_path = arg; break;

@@ -49,6 +49,8 @@ enum jail_layer {
 };
 enum layer_state { LAYER_ON, LAYER_DEGRADED, LAYER_OFF };
 const char *jail_layer_name(enum jail_layer l);   /* "user_ns", "memory_limit", ... */
+/* Whether a run profile of this name exists (built in or registered). */
+bool jail_profile_known(const char *name);
 const char *layer_state_name(enum layer_state s); /* "on", "degraded", "off" */
 
 struct isolation_report {

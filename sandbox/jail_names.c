@@ -1,5 +1,6 @@
 /* jail_names.c - the names verdicts and isolation layers have in reports and on the command line. */
 #include "sandbox/jail.h"
+#include "sandbox/seccomp_policy.h"
 
 #include <string.h>
 
@@ -60,4 +61,9 @@ const char *jail_layer_name(enum jail_layer l)
 const char *layer_state_name(enum layer_state s)
 {
     return (unsigned)s <= LAYER_OFF ? state_names[s] : "unknown";
+}
+
+bool jail_profile_known(const char *name)
+{
+    return seccomp_profile_exists(name) != 0;
 }

@@ -133,6 +133,7 @@ usage_case negative_wall "--wall: bad value '-1'" --wall -1 -- /bin/true
 usage_case bad_memory_suffix "--memory: bad value '12X'" --memory 12X -- /bin/true
 usage_case memory_overflow "--memory: bad value '99999999999999G'" --memory 99999999999999G -- /bin/true
 usage_case unknown_option "unknown option '--frobnicate'" --frobnicate -- /bin/true
+usage_case unknown_profile "--profile: no run profile named 'nope'" --profile nope -- /bin/true
 usage_case missing_value "option --cpu needs a value" --cpu
 usage_case bad_isolation "--isolation is strict or best-effort, not 'lax'" --isolation lax -- /bin/true
 usage_case bad_env "--env wants NAME=VALUE, got 'NOEQUALS'" --env NOEQUALS -- /bin/true
