@@ -12,7 +12,8 @@
  *     for each pending player p:
  *       drain game_outbox(p), then game_prompt(p) (stdin text) or
  *       game_prompt_argv(p) (process-per-turn games), read game_reply_lines(p)
- *       lines, then game_submit(p, lines) or game_violation(p, kind)
+ *       lines, then game_submit(p, lines) (or submit_output(p, bytes)) or
+ *       game_violation(p, kind)
  *     (simultaneous games resolve once every pending reply is in)
  *     drain game_outbox() of every player; a player with game_player_done()
  *     gets its stdin closed and its process ended (README C10)
@@ -100,7 +101,9 @@ struct game_rules {
     enum time_model time_model;
     int min_players, max_players;
 
-    /* Maps: parse a map file of the game's own format, generate one, write one. */
+    /* Maps: parse a map file of the game's own format, generate one, write one. A game
+     * without map files (warlight: each round's board comes from the seed) leaves all five
+     * NULL; its game_setup.map is NULL and the match file alone sets the player count. */
     int (*map_parse)(const char *text, size_t len, const int64_t *params, struct game_map **out,
                      struct game_error *err);
     int (*map_generate)(const struct game_option *opts, size_t n_opts, uint64_t seed,
@@ -115,6 +118,7 @@ struct game_rules {
     int (*pending)(const struct game *g, int *players, int max);
     int (*prompt)(struct game *g, int player, struct strbuf *out);
     int (*prompt_argv)(struct game *g, int player, struct strbuf *argv_nul_separated, int *argc); /* NULL unless PROCESS_PER_TURN */
+    /* Lines per reply; 0 = a PROCESS_PER_TURN reply: all of the process's stdout until it exits. */
     int (*reply_lines)(const struct game *g, int player);
     int (*submit)(struct game *g, int player, const char *const *lines, int n_lines,
                   struct game_verdict *out);
@@ -126,6 +130,26 @@ struct game_rules {
     int (*take_events)(struct game *g, struct strbuf *jsonl);  /* appends "{...}\n" lines, clears */
     void (*set_log)(struct game *g, struct strbuf *log);       /* NULL stops logging */
     int (*round)(const struct game *g);                         /* current round/turn number */
+
+    /* Optional entries (NULL in a game that does not need them). */
+    /* The process model of this match when a parameter picks it (NULL: rules->process_model).
+     * Warlight: PROCESS_PER_TURN, or PROCESS_PER_MATCH with process_serial when persistent = 1. */
+    enum process_model (*match_process_model)(const struct game *g);
+    /* PROCESS_PER_MATCH: which process the player should be running now, numbered 1, 2, ...
+     * (NULL: always 1). Before asking a pending player whose process has another number, the
+     * runner ends that process (outbox delivered, stdin closed, grace, kill: README C10), waits
+     * until every process it is ending is gone, then starts a new one (same command, no extra
+     * argument, same data directory). player_done() is about the current process: the runner
+     * ends it, and starts the next one once the number moves on. */
+    int (*process_serial)(const struct game *g, int player);
+    /* Games that read raw output themselves: when set, every reply goes here instead of to
+     * submit, as the bytes read (NULs and '\r' included, nothing checked by the runner): all
+     * of stdout until the process exits when reply_lines() is 0, else everything up to and
+     * including the reply_lines()-th '\n'. The runner keeps at most max_output_bytes + 1 bytes
+     * (the game's parameter of that name) and throws the rest away; the replay's "line" holds
+     * exactly the bytes given. Returns as submit. */
+    int (*submit_output)(struct game *g, int player, const char *data, size_t len,
+                         struct game_verdict *out);
 };
 
 struct game { const struct game_rules *rules; };

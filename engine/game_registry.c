@@ -3,9 +3,13 @@
 
 #include "engine/game.h"
 #include "engine/generals.h"
+#include "engine/warlight.h"
+#include "engine/seabattle.h"
 
 static const struct game_rules *const all_games[] = {
     &generals_rules,
+    &warlight_rules,
+    &seabattle_rules,
 };
 #define N_GAMES (sizeof all_games / sizeof all_games[0])
 
