@@ -150,10 +150,29 @@ static const struct seccomp_rule compiler_rules[] = {
     ALLOW("fallocate"),
 };
 
+static const struct seccomp_rule jvm_rules[] = {
+    /* The interpreter profile's refusal of AF_UNIX (getpwuid's nscd probe),
+     * and of AF_INET and AF_INET6: the JVM's libnet probes both families when
+     * it loads (IPv4_supported/IPv6_supported), and javac loads it for its
+     * jrt: file system. The jail has no network: failing the probe makes the
+     * JVM start as on a host without those families. Calls of any other
+     * family, and every other network call, stay reported. */
+    {.syscall = "socket", .kind = RULE_ARG_ONE_OF, .arg = 0, .values = {AF_UNIX}, .nvalues = 1,
+     .refuse_errno = EACCES},
+    {.syscall = "socket", .kind = RULE_ARG_ONE_OF, .arg = 0, .values = {AF_INET, AF_INET6}, .nvalues = 2,
+     .refuse_errno = EAFNOSUPPORT},
+    /* NIO (java.nio.file, which javac uses for every file) makes one unix
+     * socket pair at start-up and keeps an end as the descriptor it dup2()s
+     * over a channel to close it asynchronously. An unnamed pair connects
+     * only the process to itself, like a pipe. */
+    ALLOW_IF_ARG("socketpair", 0, AF_UNIX),
+};
+
 static const struct seccomp_builtin builtins[] = {
     {"default", {LIST(default_rules)}},
     {"interpreter", {LIST(default_rules), LIST(interpreter_rules)}},
     {"compiler", {LIST(default_rules), LIST(compiler_rules)}},
+    {"jvm", {LIST(default_rules), LIST(jvm_rules)}},
 };
 
 size_t seccomp_builtin_count(void)

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# bench_compile.sh - what compiling in the jail costs: `judge compile` against the same
+# compiler run directly on the host, per language profile, on the example generals bots.
+# Prints wall-clock medians and the ratio; nothing is asserted. Needs root (strict jails).
+set -u
+: "${JUDGE:?set JUDGE to the judge binary}"
+RUNS=${BENCH_COMPILE_RUNS:-5}
+SRC=examples/bots/generals
+T=$(mktemp -d "${TMPDIR:-/tmp}/bench-compile.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+
+if [ "$(id -u)" != 0 ]; then
+    echo "bench_compile: skipped (strict jails need root)"
+    exit 0
+fi
+
+now() { date +%s%N; }
+# median_ms CMD...: the median wall time of RUNS runs of CMD, in ms (CMD gets the run number in $RUN).
+median_ms() {
+    local times=()
+    for RUN in $(seq "$RUNS"); do
+        local t0 t1
+        t0=$(now)
+        "$@" >/dev/null 2>&1
+        t1=$(now)
+        times+=($(((t1 - t0) / 1000000)))
+    done
+    printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((RUNS + 1) / 2))p"
+}
+
+jailed() { rm -rf "$T/out"; "$JUDGE" compile --profile "$1" "$T/src-$1" --out "$T/out"; }
+host_c() { /usr/bin/gcc -std=gnu17 -O2 -fmax-errors=20 -o "$T/host-bot" "$T/src-c/random.c" -lm; }
+host_cpp() { /usr/bin/g++ -std=gnu++17 -O2 -fmax-errors=20 -o "$T/host-bot" "$T/src-cpp/original_style.cpp" -lm; }
+host_python3() {
+    rm -rf "$T/host-py" && cp -R "$T/src-python3" "$T/host-py" &&
+        PYTHONPYCACHEPREFIX="$T/pyc" /usr/bin/python3 -m py_compile "$T/host-py/random.py"
+}
+host_java() {
+    /usr/bin/javac -J-Xmx384m -J-XX:+UseSerialGC -J-XX:TieredStopAtLevel=1 -J-XX:ActiveProcessorCount=1 -J-Xshare:auto \
+        -proc:none -encoding UTF-8 -d "$T/host-java" "$T/src-java/Random.java"
+}
+
+mkdir -p "$T/src-c" "$T/src-cpp" "$T/src-python3" "$T/src-java" "$T/host-java"
+cp "$SRC/random.c" "$T/src-c/"
+cp "$SRC/original_style.cpp" "$T/src-cpp/"
+cp "$SRC/random.py" "$T/src-python3/"
+cp "$SRC/Random.java" "$T/src-java/"
+
+echo "bench_compile: judge compile vs the same compiler on the host, median of $RUNS runs (wall ms)"
+printf '  %-8s %10s %10s %8s\n' profile host jailed ratio
+for p in c cpp python3 java; do
+    host=$(median_ms "host_$p")
+    jail=$(median_ms jailed "$p")
+    printf '  %-8s %10s %10s %8s\n' "$p" "$host" "$jail" "$(awk -v a="$jail" -v b="$host" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
+done
