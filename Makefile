@@ -9,7 +9,7 @@ CXX     ?= c++
 
 PKGS      := libseccomp libcap yaml-0.1 zlib json-c
 DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev \
-             libjson-c-dev check libxml2-utils bubblewrap valgrind
+             libjson-c-dev check libxml2-utils bubblewrap valgrind python3 openjdk-17-jdk-headless
 
 BUILD ?= build/$(VARIANT)
 BIN   ?= $(if $(filter release,$(VARIANT)),bin,$(BUILD)/bin)
@@ -77,7 +77,7 @@ programs: $(BOT_BINS) $(HOSTILE_BINS) $(HELPER_BINS)
 
 $(BIN)/judge: $(MAIN_OBJ) $(LIBJUDGE)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(MAIN_OBJ) -Wl,--start-group $(LIBJUDGE) -Wl,--end-group $(LDLIBS)
 
 $(BUILD)/libengine.a: $(ENGINE_OBJS)
 $(BUILD)/libsandbox.a: $(SANDBOX_OBJS)
@@ -120,6 +120,9 @@ build/hostile/%: tests/hostile/%.c tests/hostile/hostile.h
 build/progs/gen_%: tests/progs/gen_%.c tests/progs/gen_bot.h
 	@mkdir -p $(dir $@)
 	$(CC) $(JAILED_CFLAGS) -o $@ $< -lpthread -lm
+build/progs/war_%: tests/progs/war_%.c tests/progs/war_bot.h
+	@mkdir -p $(dir $@)
+	$(CC) $(JAILED_CFLAGS) -o $@ $<
 build/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(JAILED_CFLAGS) -o $@ $< -lpthread -lm
@@ -181,3 +184,17 @@ clean:
 	rm -rf build bin
 
 -include $(LIB_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_BINS:=.d)
+
+# ---- Docker (docs/docker.md) ----------------------------------------------
+# docker-image: the runtime image with your own engine (DOCKER_BASE names a
+# local base image where no registry is reachable). test-docker: a private
+# engine builds the image from a debootstrap'ed base and runs the judge in it.
+DOCKER       ?= docker
+DOCKER_BASE  ?= debian:bookworm
+DOCKER_IMAGE ?= judge:latest
+.PHONY: docker-image test-docker
+docker-image:
+	$(DOCKER) build --build-arg BASE=$(DOCKER_BASE) --build-arg JUDGE_VERSION=$(VERSION) -t $(DOCKER_IMAGE) .
+
+test-docker: $(BIN)/judge
+	@JUDGE=$(abspath $(BIN)/judge) tests/docker/run.sh

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "judge/commands.h"
+#include "judge/container_detect.h"
 #include "judge/run_report.h"
 #include "sandbox/doctor_probe.h"
 
@@ -26,7 +27,17 @@ static void print_verdict(const struct doctor_result *r)
         printf("strict mode: refused (missing: %s)\n", r->missing);
 }
 
-static void print_table(const struct doctor_result *r)
+static void print_container_hints(const struct container_report *c)
+{
+    const char *engine = container_engine_name(c->facts.engine);
+    for (size_t i = 0; i < c->count; i++)
+        if (c->hints[i].flag[0])
+            printf("missing %s flag: %s (%s)\n", engine, c->hints[i].flag, c->hints[i].why);
+        else
+            printf("no %s flag helps: %s\n", engine, c->hints[i].why);
+}
+
+static void print_table(const struct doctor_result *r, const struct container_report *c)
 {
     size_t layer_w = strlen("layer"), detail_w = strlen("detail");
     for (size_t i = 0; i < r->count; i++) {
@@ -41,6 +52,7 @@ static void print_table(const struct doctor_result *r)
         printf("%-*s | %-8s | %-*s | %s\n", (int)layer_w, row->layer, doctor_status_name(row->status),
                (int)detail_w, row->detail, row->fix);
     }
+    print_container_hints(c);
     print_verdict(r);
 }
 
@@ -65,7 +77,7 @@ static struct json_object *missing_to_json(const struct doctor_result *r)
     return list;
 }
 
-static int print_json(const struct doctor_result *r)
+static int print_json(const struct doctor_result *r, const struct container_report *c)
 {
     struct json_object *o = json_object_new_object();
     struct json_object *rows = json_object_new_array();
@@ -75,6 +87,7 @@ static int print_json(const struct doctor_result *r)
     json_object_object_add(o, "isolation", isolation_report_to_json(&r->jail));
     json_object_object_add(o, "strict", json_object_new_string(r->strict_available ? "available" : "refused"));
     json_object_object_add(o, "missing", missing_to_json(r));
+    json_object_object_add(o, "container", container_report_to_json(c));
     const char *text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
     int rc = text ? 0 : -1;
     if (text)
@@ -103,9 +116,11 @@ int cmd_doctor(int argc, char **argv)
         fprintf(stderr, "judge doctor: %s\n", err.msg);
         return EXIT_INTERNAL;
     }
+    struct container_report container;
+    container_detect(&result, &container);
     if (!json)
-        print_table(&result);
-    else if (print_json(&result) < 0) {
+        print_table(&result, &container);
+    else if (print_json(&result, &container) < 0) {
         fprintf(stderr, "judge doctor: out of memory\n");
         return EXIT_INTERNAL;
     }

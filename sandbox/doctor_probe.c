@@ -6,6 +6,7 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,7 @@
 /* Facts every check's fix depends on. */
 struct machine {
     bool root;
+    bool privileged;  /* root with CAP_SYS_ADMIN: jails then need no user namespace to start */
     bool container;
     int kernel_major, kernel_minor;
 };
@@ -79,10 +81,26 @@ static int in_child(int (*fn)(const void *), const void *arg)
     return WEXITSTATUS(status);
 }
 
-/* Unprivileged, other namespaces can only be made inside a new user namespace. */
+static bool has_effective_cap(cap_value_t cap)
+{
+    cap_t now = cap_get_proc();
+    cap_flag_value_t value = CAP_CLEAR;
+    if (now)
+        cap_get_flag(now, cap, CAP_EFFECTIVE, &value);
+    cap_free(now);
+    return value == CAP_SET;
+}
+
+/* Root without CAP_SYS_ADMIN (a container's default) is unprivileged to the
+ * jail too (jail_global.c): both make other namespaces inside a new user one. */
+static bool privileged(void)
+{
+    return geteuid() == 0 && has_effective_cap(CAP_SYS_ADMIN);
+}
+
 static int enter_namespaces(int flags)
 {
-    if (geteuid() != 0)
+    if (!privileged())
         flags |= CLONE_NEWUSER;
     return unshare(flags) < 0 ? errno : 0;
 }
@@ -94,6 +112,8 @@ static int try_namespace(const void *arg)
     if (rc)
         return rc;
     if (flags & CLONE_NEWNS && mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0)
+        return errno;
+    if (flags & CLONE_NEWUTS && sethostname("doctor", 6) < 0) /* a jail names itself */
         return errno;
     if (flags & CLONE_NEWPID) {
         pid_t pid = fork();
@@ -141,14 +161,53 @@ static int try_seccomp_listener(const void *unused)
     return fd < 0 ? errno : 0;
 }
 
+/* A jail's own /proc in a new pid namespace, as a jail mounts it. Inside a user
+ * namespace the kernel refuses it while /proc has masked (over-mounted) paths. */
+static int try_proc_mount(const void *unused)
+{
+    (void)unused;
+    int rc = enter_namespaces(CLONE_NEWNS | CLONE_NEWPID);
+    if (rc)
+        return rc;
+    pid_t pid = fork();
+    if (pid < 0)
+        return errno;
+    if (pid == 0)
+        _exit(mount("none", "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+              mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0 ? errno : 0);
+    int status;
+    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+        return ECHILD;
+    return WEXITSTATUS(status);
+}
+
+/* As the judge takes a jail's seccomp listener: from a non-dumpable process
+ * of another uid in root mode (which needs CAP_SYS_PTRACE), of its own uid otherwise. */
 static int try_pidfd_getfd(const void *unused)
 {
     (void)unused;
-    int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    long pidfd = syscall(SYS_pidfd_open, getpid(), 0);
-    if (fd < 0 || pidfd < 0)
+    int ready[2];
+    char c = 'r';
+    if (pipe2(ready, O_CLOEXEC) < 0)
         return errno;
-    return syscall(SYS_pidfd_getfd, (int)pidfd, fd, 0) < 0 ? errno : 0;
+    pid_t pid = fork();
+    if (pid < 0)
+        return errno;
+    if (pid == 0) {
+        if (privileged() && (setresgid(65534, 65534, 65534) < 0 || setresuid(65534, 65534, 65534) < 0))
+            _exit(1);
+        if (write(ready[1], &c, 1) == 1)
+            pause();
+        _exit(0);
+    }
+    close(ready[1]); /* the child's copy stays: it is the fd taken */
+    int rc = read(ready[0], &c, 1) == 1 ? 0 : ECHILD;
+    long pidfd = rc ? -1 : syscall(SYS_pidfd_open, pid, 0);
+    if (!rc && (pidfd < 0 || syscall(SYS_pidfd_getfd, (int)pidfd, ready[1], 0) < 0))
+        rc = errno;
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    return rc;
 }
 
 static int try_drop_capabilities(const void *unused)
@@ -187,7 +246,7 @@ static void probe_namespaces(struct doctor_result *r, const struct machine *m)
     };
     for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
         int rc = in_child(try_namespace, &ns[i].flag);
-        const char *via = !m->root && ns[i].flag != CLONE_NEWUSER ? " (inside a new user namespace)" : "";
+        const char *via = !m->privileged && ns[i].flag != CLONE_NEWUSER ? " (inside a new user namespace)" : "";
         struct doctor_row *row = add_row(r, ns[i].layer, rc ? DOCTOR_OFF : DOCTOR_ON, "unshare(%s)%s: %s",
                                          ns[i].flag_name, via, rc ? strerror(rc) : "works");
         if (m->container)
@@ -207,6 +266,11 @@ static void probe_pivot_root(struct doctor_result *r, const struct machine *m)
                                      rc ? strerror(rc) : "works");
     set_fix(row, m->container ? FIX_DOCKER_UNCONFINED
                               : "run from a real root filesystem (pivot_root cannot leave an initramfs)");
+    rc = in_child(try_proc_mount, NULL);
+    row = add_row(r, "proc_mount", rc ? DOCTOR_OFF : DOCTOR_ON, "mount a new /proc in a new pid namespace%s: %s",
+                  m->privileged ? "" : " (inside a new user namespace)", rc ? strerror(rc) : "works");
+    set_fix(row, m->container ? "docker run --security-opt systempaths=unconfined ... (podman: unmask=ALL)"
+                              : "a /proc without masked paths (mount_too_revealing)");
 }
 
 static bool kernel_at_least(const struct machine *m, int major, int minor)
@@ -223,10 +287,13 @@ static void probe_seccomp(struct doctor_result *r, const struct machine *m)
     set_fix(row, m->container ? "docker run --security-opt seccomp=unconfined ..."
                               : "Linux >= 5.0 with CONFIG_SECCOMP_FILTER");
     rc = in_child(try_pidfd_getfd, NULL);
-    row = add_row(r, "seccomp_pidfd_getfd", rc ? DOCTOR_DEGRADED : DOCTOR_ON,
-                  "pidfd_open + pidfd_getfd (needs >= 5.9%s): %s",
-                  kernel_at_least(m, 5, 9) ? "" : ", this kernel is older", rc ? strerror(rc) : "works");
-    set_fix(row, m->container ? "docker run --security-opt seccomp=unconfined ..." : "Linux >= 5.9");
+    row = add_row(r, "seccomp_pidfd_getfd", rc ? DOCTOR_OFF : DOCTOR_ON,
+                  "pidfd_getfd of a listener%s (needs >= 5.9%s): %s",
+                  m->privileged ? " from another uid" : "",
+                  kernel_at_least(m, 5, 9) ? (m->privileged ? " and CAP_SYS_PTRACE" : "") : ", this kernel is older",
+                  rc ? strerror(rc) : "works");
+    set_fix(row, m->container ? "docker run --cap-add SYS_PTRACE --security-opt seccomp=unconfined ..."
+                              : "Linux >= 5.9");
 }
 
 static void probe_privileges(struct doctor_result *r, const struct machine *m)
@@ -430,6 +497,7 @@ static void probe_container(struct doctor_result *r, struct machine *m)
 static void probe_machine(struct doctor_result *r, struct machine *m)
 {
     m->root = geteuid() == 0;
+    m->privileged = privileged();
     add_row(r, "root", DOCTOR_INFO, m->root ? "running as root" : "running as uid %u (unprivileged)",
             (unsigned)geteuid());
     struct utsname u;
@@ -483,6 +551,20 @@ static void show_jail_layer(struct doctor_result *r, const struct machine *m, in
     set_fix(row, jail_layer_fix(layer, m));
 }
 
+/* Steps every jail takes that jail_global_init does not try (pivot_root, its
+ * /proc, sethostname): failing here, no jail can start in either mode. */
+static void check_start_steps(struct doctor_result *r)
+{
+    static const char *const steps[] = {"pivot_root", "proc_mount", "uts_ns"};
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        const struct doctor_row *row = find_row(r, steps[i]);
+        if (row && row->status == DOCTOR_OFF && !strstr(r->missing, steps[i])) {
+            r->strict_available = false;
+            append_missing(r, steps[i]);
+        }
+    }
+}
+
 static void judge_strict_mode(struct doctor_result *r, const struct machine *m)
 {
     struct jail_error err = {""};
@@ -500,6 +582,7 @@ static void judge_strict_mode(struct doctor_result *r, const struct machine *m)
             append_missing(r, jail_layer_name(l));
             show_jail_layer(r, m, l);
         }
+    check_start_steps(r);
 }
 
 int doctor_probe(struct doctor_result *out, struct jail_error *err)

@@ -48,12 +48,12 @@ static void set_layer(struct jail_global *g, enum jail_layer l, enum layer_state
     snprintf(g->fix[l], sizeof g->fix[l], "%.127s", fix ? fix : "");
 }
 
-static bool has_cap_sys_admin(void)
+static bool has_cap(int cap)
 {
     struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
     struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
     if (syscall(SYS_capget, &header, data) < 0) return false;
-    return data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN);
+    return data[CAP_TO_INDEX(cap)].effective & CAP_TO_MASK(cap);
 }
 
 /* mkdir if missing; it must then be a real directory of ours that nobody else can write. */
@@ -172,6 +172,18 @@ static int prepare_shared_netns(struct jail_global *g, struct jail_error *err)
     return ns_net_create_empty(&g->shared_netns_fd, err);
 }
 
+/* A filter already on us (a container runtime's) wins over our notification
+ * with its errno: the calls it refuses would fail unreported. */
+static bool seccomp_filter_inherited(void)
+{
+    FILE *f = fopen("/proc/self/status", "re");
+    char line[128];
+    bool found = false;
+    while (f && !found && fgets(line, sizeof line, f)) found = !strncmp(line, "Seccomp:\t2", 10);
+    if (f) fclose(f);
+    return found;
+}
+
 _Noreturn static void probe_seccomp_child(const struct seccomp_program *prog)
 {
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) _exit(errno);
@@ -194,7 +206,15 @@ static void probe_seccomp(struct jail_global *g)
         while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
     g->seccomp_ok = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    if (g->seccomp_ok)
+    /* Root-mode jails run as other uids: taking their listener (pidfd_getfd) needs CAP_SYS_PTRACE. */
+    if (g->seccomp_ok && g->privileged && !has_cap(CAP_SYS_PTRACE)) {
+        g->seccomp_ok = false;
+        set_layer(g, LAYER_SECCOMP, LAYER_OFF, "listener cannot be taken (no CAP_SYS_PTRACE)",
+                  "give the judge CAP_SYS_PTRACE (docker run --cap-add SYS_PTRACE)");
+    } else if (g->seccomp_ok && seccomp_filter_inherited())
+        set_layer(g, LAYER_SECCOMP, LAYER_DEGRADED, "under an inherited filter: its refusals unreported",
+                  "start the judge without a seccomp filter (docker run --security-opt seccomp=unconfined)");
+    else if (g->seccomp_ok)
         set_layer(g, LAYER_SECCOMP, LAYER_ON, "allow-list, user-notified violations", NULL);
     else
         set_layer(g, LAYER_SECCOMP, LAYER_OFF, "filter with a listener refused",
@@ -267,7 +287,7 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
 {
     memset(g, 0, sizeof *g);
     g->shared_netns_fd = g->template_mntns_fd = -1;
-    g->privileged = geteuid() == 0 && has_cap_sys_admin();
+    g->privileged = geteuid() == 0 && has_cap(CAP_SYS_ADMIN);
     cpu_set_t cpus;
     g->online_cpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
     if (prepare_runtime_dir(g, err) < 0) return -1;
