@@ -67,6 +67,7 @@ struct match_setup {
     enum isolation_mode isolation;
     bool freeze;         /* freeze bots while it is not their turn */
     char *replay_path;   /* where `judge run` writes the replay */
+    const char *match_id; /* a tournament's id for the match, in the replay header; NULL = none, not owned */
 };
 
 /* Command-line options of `judge run`, applied over the match file. */

@@ -1,4 +1,10 @@
-/* match_config.h - a match file (YAML) read with libyaml into plain data. */
+/*
+ * match_config.h - a match file (YAML) read with libyaml into plain data.
+ *
+ * match_config.c reads the match document; match_config_readers.c holds the
+ * reader of each section (game, map, generate, params, limits, a player,
+ * isolation, freeze), which tournament files (judge/tournament.h) share.
+ */
 #ifndef JUDGE_MATCH_CONFIG_H
 #define JUDGE_MATCH_CONFIG_H
 
@@ -7,6 +13,7 @@
 #include <stdint.h>
 
 #include "engine/game.h"
+#include "judge/yaml_reader.h"
 #include "sandbox/jail.h"
 
 #define MATCH_MAX_NAMED 64
@@ -44,5 +51,45 @@ struct match_config {
 struct config_error { char msg[512]; };
 int match_config_load(const char *path, struct match_config *out, struct config_error *err);
 void match_config_free(struct match_config *cfg);
+
+/* ---- section readers (match_config_readers.c) -------------------------------------
+ * Each reads one node into its target and returns 0, or -1 with r->err set to
+ * "FILE:LINE:COL: message". Strings they return are owned by the caller. */
+
+#define CONFIG_MAX_KEYS 24
+
+struct config_reader {
+    const struct yr_file *file;
+    const char *path;               /* the file read: relative paths are resolved beside it */
+    const struct game_rules *rules; /* set by config_read_game; params need it */
+    struct yr_error err;
+};
+
+/* The value node of each known key of a mapping (NULL when absent) and where its key is. */
+struct config_keys {
+    const yaml_node_t *value[CONFIG_MAX_KEYS];
+    struct yr_mark key_mark[CONFIG_MAX_KEYS];
+};
+/* Every key of map must be one of names[0..n), n <= CONFIG_MAX_KEYS. */
+int config_read_keys(struct config_reader *r, const yaml_node_t *map, const char *const *names, size_t n,
+                     struct config_keys *keys);
+
+int config_read_game(struct config_reader *r, const yaml_node_t *node, char **name);
+int config_read_map(struct config_reader *r, const yaml_node_t *node, char **path);
+int config_read_generate(struct config_reader *r, const yaml_node_t *node, struct named_value *list,
+                         size_t *n);
+int config_read_params(struct config_reader *r, const yaml_node_t *node, struct named_value *list, size_t *n);
+int config_read_limits(struct config_reader *r, const yaml_node_t *node, struct named_value *list, size_t *n);
+int config_read_isolation(struct config_reader *r, const yaml_node_t *node, enum isolation_mode *out);
+int config_read_freeze(struct config_reader *r, const yaml_node_t *node, bool *no_freeze);
+/* One player entry; its name must differ from those of earlier[0..n_earlier). */
+int config_read_player(struct config_reader *r, const yaml_node_t *node, struct player_config *p,
+                       const struct player_config *earlier, size_t n_earlier);
+int config_add_named(struct config_reader *r, struct named_value *list, size_t *n, const char *name,
+                     int64_t value, struct yr_mark at);
+int config_fail_no_memory(struct config_reader *r);
+
+void config_named_free(struct named_value *list, size_t n);
+void config_player_free(struct player_config *p);
 
 #endif

@@ -167,6 +167,8 @@ int replay_record_header(struct strbuf *sb, const struct match_setup *s,
     PUT(put_kv_str(sb, "map", s->map_text));
     PUT(put_kv_str(sb, "map_source", s->map_source));
     PUT(put_kv_u64(sb, "seed", s->seed));
+    if (s->match_id)
+        PUT(put_kv_str(sb, "match_id", s->match_id));
     PUT(put_params(sb, s));
     PUT(put_limits(sb, &s->limits));
     PUT(put_players(sb, s));

@@ -1,0 +1,297 @@
+/* test_judge_tournament_journal.c - the output directory (lock, state file,
+ * stale temporary files) and the journal a resumed run reads: which matches
+ * count as finished, lines rebuilt from replays, torn and stray lines dropped. */
+#include <check.h>
+#include <fcntl.h>
+#include <json-c/json.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "judge/replay.h"
+#include "judge/tournament.h"
+
+static char tmpdir[64];
+static char out_dir[128];
+static struct tournament_config cfg;
+static struct tournament_plan plan;
+static const struct tournament_shard whole = {1, 1};
+
+static void write_file(const char *file, const void *data, size_t len)
+{
+    int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, data, len), (ssize_t)len);
+    close(fd);
+}
+
+static void make_fixture(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/test_tournament_journal.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    char file[256];
+    snprintf(file, sizeof file, "%s/tiny.map", tmpdir);
+    write_file(file, "2 3 2\n3\n1\n2 40\n4\n1\n3\n", 22);
+    static const char yaml[] = "game: generals\nmaps: [tiny.map]\nseeds: [1]\nplayers:\n"
+                               "  - {name: a, command: ./a}\n  - {name: b, command: ./b}\n"
+                               "  - {name: c, command: ./c}\n  - {name: d, command: ./d}\n";
+    snprintf(file, sizeof file, "%s/t.yaml", tmpdir);
+    write_file(file, yaml, strlen(yaml));
+    struct tournament_error err = {{0}};
+    ck_assert_msg(tournament_config_load(file, &cfg, &err) == 0, "%s", err.msg);
+    ck_assert_msg(tournament_plan_build(&cfg, &plan, &err) == 0, "%s", err.msg);
+    ck_assert_uint_eq(plan.n, 12);
+    snprintf(out_dir, sizeof out_dir, "%s/out/shard", tmpdir);
+}
+
+static void remove_fixture(void)
+{
+    tournament_plan_free(&plan);
+    tournament_config_free(&cfg);
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void id_of(size_t i, char id[TOURNAMENT_ID_MAX])
+{
+    tournament_match_id(&cfg, &plan, &plan.matches[i], id);
+}
+
+static void open_out(struct tournament_outdir *od)
+{
+    struct tournament_error err = {{0}};
+    ck_assert_msg(tournament_outdir_open(out_dir, "00000000000000aa", whole, 12, 12, od, &err) == 0, "%s",
+                  err.msg);
+}
+
+static void open_journal(const struct tournament_outdir *od, struct tournament_journal *j)
+{
+    struct tournament_error err = {{0}};
+    ck_assert_msg(tournament_journal_open(od, &cfg, &plan, whole, j, &err) == 0, "%s", err.msg);
+}
+
+static const char *result_of(size_t i)
+{
+    static char text[512];
+    const struct tournament_match *m = &plan.matches[i];
+    snprintf(text, sizeof text,
+             "{\"type\":\"result\",\"winner\":1,\"draw\":false,\"rounds\":%zu,\"replies\":2,\"players\":["
+             "{\"player\":1,\"name\":\"%s\",\"place\":1,\"points\":1,\"verdict\":\"OK\"},"
+             "{\"player\":2,\"name\":\"%s\",\"place\":2,\"points\":0,\"verdict\":\"OK\"}]}",
+             i + 10, cfg.players[m->seats[0]].name, cfg.players[m->seats[1]].name);
+    return text;
+}
+
+/* A complete replay of match i: a header and its result. */
+static void write_replay(const struct tournament_outdir *od, size_t i)
+{
+    char id[TOURNAMENT_ID_MAX], file[PATH_MAX];
+    id_of(i, id);
+    ck_assert_int_eq(tournament_replay_path(od, id, file, sizeof file), 0);
+    struct replay_writer *w;
+    struct replay_error rerr;
+    ck_assert_int_eq(replay_writer_open(file, &w, &rerr), 0);
+    static const char header[] = "{\"type\":\"header\"}";
+    const char *result = result_of(i);
+    ck_assert_int_eq(replay_writer_put(w, header, strlen(header), &rerr), 0);
+    ck_assert_int_eq(replay_writer_put(w, result, strlen(result), &rerr), 0);
+    ck_assert_int_eq(replay_writer_commit(w, &rerr), 0);
+}
+
+static void line_of(size_t i, struct strbuf *out)
+{
+    char id[TOURNAMENT_ID_MAX];
+    id_of(i, id);
+    json_object *result = json_tokener_parse(result_of(i));
+    ck_assert_int_eq(tournament_result_line(id, result, out), 0);
+    json_object_put(result);
+}
+
+static void read_journal(struct strbuf *out)
+{
+    char file[PATH_MAX], buf[4096];
+    snprintf(file, sizeof file, "%s/journal.jsonl", out_dir);
+    FILE *f = fopen(file, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) sb_append(out, buf, n);
+    fclose(f);
+}
+
+START_TEST(a_new_directory)
+{
+    struct tournament_outdir od;
+    struct tournament_journal j;
+    open_out(&od);
+    open_journal(&od, &j);
+    ck_assert_uint_eq(j.n_done, 0);
+    struct strbuf text = STRBUF_INIT;
+    read_journal(&text);
+    ck_assert_uint_eq(text.len, 0);
+    char file[PATH_MAX];
+    snprintf(file, sizeof file, "%s/tournament.json", out_dir);
+    json_object *state = json_object_from_file(file), *v;
+    ck_assert_ptr_nonnull(state);
+    ck_assert(json_object_object_get_ex(state, "fingerprint", &v));
+    ck_assert_str_eq(json_object_get_string(v), "00000000000000aa");
+    json_object_put(state);
+    line_of(4, &text);
+    struct tournament_error err;
+    ck_assert_int_eq(tournament_journal_append(&j, text.data, &err), 0);
+    tournament_journal_close(&j);
+    sb_reset(&text);
+    read_journal(&text);
+    struct strbuf want = STRBUF_INIT;
+    line_of(4, &want);
+    sb_putc(&want, '\n');
+    ck_assert_str_eq(text.data, want.data);
+    write_replay(&od, 4);
+    open_journal(&od, &j);
+    ck_assert_uint_eq(j.n_done, 1);
+    ck_assert(j.done[4]);
+    tournament_journal_close(&j);
+    tournament_outdir_close(&od);
+    sb_free(&text);
+    sb_free(&want);
+}
+END_TEST
+
+START_TEST(resuming_counts_what_is_finished)
+{
+    struct tournament_outdir od;
+    struct tournament_journal j;
+    open_out(&od);
+    for (size_t i = 0; i < 6; i++)
+        if (i != 2 && i != 4) write_replay(&od, i);
+    char id[TOURNAMENT_ID_MAX], file[PATH_MAX];
+    id_of(4, id); /* a damaged replay without a line: not finished */
+    tournament_replay_path(&od, id, file, sizeof file);
+    write_file(file, "\x1f\x8b\x08garbage", 11);
+    struct strbuf journal = STRBUF_INIT, line = STRBUF_INIT;
+    line_of(0, &journal); /* finished */
+    sb_puts(&journal, "\n");
+    line_of(2, &journal); /* its replay is missing */
+    sb_puts(&journal, "\n");
+    line_of(3, &journal); /* finished, and written twice */
+    sb_puts(&journal, "\n");
+    line_of(3, &journal);
+    sb_puts(&journal, "\n{\"id\":\"9999-elsewhere\"}\nnot json\n");
+    line_of(5, &line); /* torn by a kill: its replay gets it back */
+    sb_append(&journal, line.data, line.len / 2);
+    snprintf(file, sizeof file, "%s/journal.jsonl", out_dir);
+    write_file(file, journal.data, journal.len);
+    tournament_outdir_close(&od);
+
+    open_out(&od);
+    open_journal(&od, &j);
+    for (size_t i = 0; i < plan.n; i++)
+        ck_assert_msg(j.done[i] == (i == 0 || i == 1 || i == 3 || i == 5), "match %zu", i);
+    ck_assert_uint_eq(j.n_done, 4);
+    ck_assert_uint_eq(j.n_recovered, 2);
+    ck_assert_uint_eq(j.n_dropped, 5); /* missing replay, duplicate, stray id, not json, torn */
+    tournament_replay_path(&od, id, file, sizeof file);
+    ck_assert_int_eq(access(file, F_OK), 0); /* the damaged replay is left to be replaced */
+    tournament_journal_close(&j);
+
+    struct strbuf text = STRBUF_INIT, want = STRBUF_INIT;
+    read_journal(&text);
+    line_of(0, &want);
+    sb_putc(&want, '\n');
+    line_of(3, &want);
+    sb_putc(&want, '\n');
+    ck_assert_int_eq(strncmp(text.data, want.data, want.len), 0); /* kept lines first, unchanged */
+    sb_reset(&line);
+    line_of(1, &line);
+    ck_assert_ptr_nonnull(strstr(text.data + want.len, line.data));
+    sb_reset(&line);
+    line_of(5, &line);
+    ck_assert_ptr_nonnull(strstr(text.data + want.len, line.data));
+    ck_assert_uint_eq(text.len, want.len + 2 * (line.len + 1));
+
+    open_journal(&od, &j); /* a second resume changes nothing */
+    ck_assert_uint_eq(j.n_done, 4);
+    ck_assert_uint_eq(j.n_recovered + j.n_dropped, 0);
+    tournament_journal_close(&j);
+    tournament_outdir_close(&od);
+    sb_free(&journal);
+    sb_free(&line);
+    sb_free(&text);
+    sb_free(&want);
+}
+END_TEST
+
+START_TEST(stale_temporary_files_are_removed)
+{
+    struct tournament_outdir od;
+    open_out(&od);
+    tournament_outdir_close(&od);
+    char temp1[PATH_MAX], temp2[PATH_MAX], kept[PATH_MAX];
+    snprintf(temp1, sizeof temp1, "%s/replays/.0001-x.jsonl.gz.tmp-0123abcd", out_dir);
+    snprintf(temp2, sizeof temp2, "%s/.journal.jsonl.tmp-0123abcd", out_dir);
+    snprintf(kept, sizeof kept, "%s/replays/notes.txt", out_dir);
+    write_file(temp1, "x", 1);
+    write_file(temp2, "x", 1);
+    write_file(kept, "x", 1);
+    open_out(&od);
+    ck_assert_int_eq(access(temp1, F_OK), -1);
+    ck_assert_int_eq(access(temp2, F_OK), -1);
+    ck_assert_int_eq(access(kept, F_OK), 0);
+    tournament_outdir_close(&od);
+}
+END_TEST
+
+START_TEST(another_definition_shard_or_judge_is_refused)
+{
+    struct tournament_outdir od, second;
+    struct tournament_error err;
+    char want[1024];
+    open_out(&od);
+    ck_assert_int_eq(tournament_outdir_open(out_dir, "00000000000000aa", whole, 12, 12, &second, &err), -1);
+    snprintf(want, sizeof want, "%s: another judge tournament is using this directory", out_dir);
+    ck_assert_str_eq(err.msg, want);
+    tournament_outdir_close(&od);
+    ck_assert_int_eq(tournament_outdir_open(out_dir, "00000000000000bb", whole, 12, 12, &second, &err), -1);
+    snprintf(
+        want, sizeof want,
+        "%s/tournament.json: this directory holds another tournament (fingerprint 00000000000000aa, the file "
+        "gives 00000000000000bb): the file changed since; use another output directory",
+        out_dir);
+    ck_assert_str_eq(err.msg, want);
+    struct tournament_shard two = {2, 3};
+    ck_assert_int_eq(tournament_outdir_open(out_dir, "00000000000000aa", two, 12, 4, &second, &err), -1);
+    snprintf(want, sizeof want, "%s/tournament.json: this directory holds shard 1/1, not 2/3", out_dir);
+    ck_assert_str_eq(err.msg, want);
+    char file[256];
+    snprintf(file, sizeof file, "%s/out/plain-file", tmpdir);
+    write_file(file, "x", 1);
+    ck_assert_int_eq(tournament_outdir_open(file, "00000000000000aa", whole, 12, 12, &second, &err), -1);
+    snprintf(want, sizeof want, "%s: not a directory", file);
+    ck_assert_str_eq(err.msg, want);
+}
+END_TEST
+
+static Suite *journal_suite(void)
+{
+    Suite *s = suite_create("tournament_journal");
+    TCase *tc = tcase_create("journal");
+    tcase_add_checked_fixture(tc, make_fixture, remove_fixture);
+    tcase_add_test(tc, a_new_directory);
+    tcase_add_test(tc, resuming_counts_what_is_finished);
+    tcase_add_test(tc, stale_temporary_files_are_removed);
+    tcase_add_test(tc, another_definition_shard_or_judge_is_refused);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(journal_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
