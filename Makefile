@@ -31,10 +31,12 @@ CFLAGS   += -DJUDGE_VERSION='"$(VERSION)"'
 # Every .c file in a layer folder is built into that layer's library.
 ENGINE_OBJS  := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard engine/*.c))
 SANDBOX_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard sandbox/*.c))
-JUDGE_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out judge/main.c,$(wildcard judge/*.c)))
+# The command line (judge/main.c and judge/cmd_*.c) sits on top of every layer, ci/ included.
+CLI_SRCS     := judge/main.c $(wildcard judge/cmd_*.c)
+JUDGE_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out $(CLI_SRCS),$(wildcard judge/*.c)))
 CI_OBJS      := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard ci/*.c))
 LIB_OBJS     := $(ENGINE_OBJS) $(SANDBOX_OBJS) $(JUDGE_OBJS) $(CI_OBJS)
-MAIN_OBJ     := $(BUILD)/obj/judge/main.o
+CLI_OBJS     := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRCS))
 # Link order: upper layers first.
 LIBS_ENGINE  := $(BUILD)/libengine.a
 LIBS_SANDBOX := $(BUILD)/libsandbox.a
@@ -75,9 +77,9 @@ deps:
 
 programs: $(BOT_BINS) $(HOSTILE_BINS) $(HELPER_BINS)
 
-$(BIN)/judge: $(MAIN_OBJ) $(LIBJUDGE)
+$(BIN)/judge: $(CLI_OBJS) $(LIBJUDGE)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $(MAIN_OBJ) -Wl,--start-group $(LIBJUDGE) -Wl,--end-group $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIBJUDGE) $(LDLIBS)
 
 $(BUILD)/libengine.a: $(ENGINE_OBJS)
 $(BUILD)/libsandbox.a: $(SANDBOX_OBJS)
@@ -183,7 +185,7 @@ tidy:
 clean:
 	rm -rf build bin
 
--include $(LIB_OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_BINS:=.d)
+-include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d)
 
 # ---- Docker (docs/docker.md) ----------------------------------------------
 # docker-image: the runtime image with your own engine (DOCKER_BASE names a
