@@ -1,0 +1,266 @@
+/* escape.c - user text made safe for XML, Markdown, JSON-adjacent text, shells and annotations. */
+#include "ci/escape.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#define REPLACEMENT "\xef\xbf\xbd" /* U+FFFD */
+
+size_t esc_utf8_len(const unsigned char *s, size_t n)
+{
+    size_t len;
+    uint32_t cp;
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+        len = 2;
+        cp = s[0] & 0x1fu;
+    } else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+        len = 3;
+        cp = s[0] & 0x0fu;
+    } else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+        len = 4;
+        cp = s[0] & 0x07u;
+    } else {
+        return 0;
+    }
+    if (len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3fu);
+    }
+    bool overlong = (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
+    bool surrogate = cp >= 0xd800 && cp <= 0xdfff;
+    bool nonchar = cp == 0xfffe || cp == 0xffff; /* not allowed in XML */
+    if (overlong || surrogate || nonchar || cp > 0x10ffff)
+        return 0;
+    return len;
+}
+
+/* The units of a string: one ASCII byte, one valid multi-byte sequence, or one invalid byte. */
+enum unit { U_ASCII, U_CONTROL, U_MULTI, U_INVALID };
+
+static enum unit next_unit(const unsigned char *s, size_t n, size_t *len)
+{
+    if (s[0] < 0x20 || s[0] == 0x7f) {
+        *len = 1;
+        return U_CONTROL;
+    }
+    if (s[0] < 0x80) {
+        *len = 1;
+        return U_ASCII;
+    }
+    *len = esc_utf8_len(s, n);
+    if (*len)
+        return U_MULTI;
+    *len = 1;
+    return U_INVALID;
+}
+
+static int put_hex(struct strbuf *sb, unsigned char c)
+{
+    static const char hex[] = "0123456789abcdef";
+    char out[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+    return sb_append(sb, out, 4);
+}
+
+/* The common loop: ascii() handles printable ASCII and control bytes; the rest is kept or replaced. */
+typedef int (*ascii_fn)(struct strbuf *sb, unsigned char c);
+
+static int escape_with(struct strbuf *sb, const char *s, size_t n, ascii_fn ascii)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        size_t len;
+        enum unit kind = next_unit(u + i, n - i, &len);
+        int rc = kind == U_MULTI     ? sb_append(sb, u + i, len)
+                 : kind == U_INVALID ? sb_puts(sb, REPLACEMENT)
+                                     : ascii(sb, u[i]);
+        if (rc < 0)
+            return -1;
+        i += len;
+    }
+    return 0;
+}
+
+static int ascii_visible(struct strbuf *sb, unsigned char c)
+{
+    return c < 0x20 || c == 0x7f ? put_hex(sb, c) : sb_putc(sb, (char)c);
+}
+
+int esc_visible(struct strbuf *sb, const char *s, size_t n)
+{
+    return escape_with(sb, s, n, ascii_visible);
+}
+
+static int ascii_xml(struct strbuf *sb, unsigned char c)
+{
+    switch (c) {
+    case '&':
+        return sb_puts(sb, "&amp;");
+    case '<':
+        return sb_puts(sb, "&lt;");
+    case '>':
+        return sb_puts(sb, "&gt;");
+    case '"':
+        return sb_puts(sb, "&quot;");
+    case '\'':
+        return sb_puts(sb, "&apos;");
+    case '\t':
+        return sb_puts(sb, "&#9;");
+    case '\n':
+        return sb_puts(sb, "&#10;");
+    case '\r':
+        return sb_puts(sb, "&#13;");
+    default:
+        return ascii_visible(sb, c);
+    }
+}
+
+int esc_xml(struct strbuf *sb, const char *s, size_t n)
+{
+    return escape_with(sb, s, n, ascii_xml);
+}
+
+static int ascii_md(struct strbuf *sb, unsigned char c)
+{
+    switch (c) {
+    case '&':
+        return sb_puts(sb, "&amp;");
+    case '<':
+        return sb_puts(sb, "&lt;");
+    case '>':
+        return sb_puts(sb, "&gt;");
+    case '|':
+        return sb_puts(sb, "&#124;");
+    default:
+        if (strchr("\\`*_[]~$!@", c) && c)
+            return sb_putc(sb, '\\') < 0 ? -1 : sb_putc(sb, (char)c);
+        return ascii_visible(sb, c);
+    }
+}
+
+int esc_md_inline(struct strbuf *sb, const char *s, size_t n)
+{
+    return escape_with(sb, s, n, ascii_md);
+}
+
+static int ascii_block(struct strbuf *sb, unsigned char c)
+{
+    return c == '\n' || c == '\t' ? sb_putc(sb, (char)c) : ascii_visible(sb, c);
+}
+
+static size_t longest_backtick_run(const char *s, size_t n)
+{
+    size_t best = 0, run = 0;
+    for (size_t i = 0; i < n; i++) {
+        run = s[i] == '`' ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    return best;
+}
+
+static int put_fence(struct strbuf *sb, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (sb_putc(sb, '`') < 0)
+            return -1;
+    return sb_putc(sb, '\n');
+}
+
+int esc_md_block(struct strbuf *sb, const char *s, size_t n)
+{
+    size_t fence = longest_backtick_run(s, n) + 1;
+    if (fence < 3)
+        fence = 3;
+    if (put_fence(sb, fence) < 0 || escape_with(sb, s, n, ascii_block) < 0)
+        return -1;
+    if ((n == 0 || s[n - 1] != '\n') && sb_putc(sb, '\n') < 0)
+        return -1;
+    return put_fence(sb, fence);
+}
+
+static int ascii_code(struct strbuf *sb, unsigned char c)
+{
+    return c == '`' ? sb_putc(sb, '\'') : ascii_visible(sb, c);
+}
+
+int esc_md_code(struct strbuf *sb, const char *s, size_t n)
+{
+    if (sb_putc(sb, '`') < 0 || escape_with(sb, s, n, ascii_code) < 0)
+        return -1;
+    return sb_putc(sb, '`');
+}
+
+static int ascii_annotation_message(struct strbuf *sb, unsigned char c)
+{
+    switch (c) {
+    case '%':
+        return sb_puts(sb, "%25");
+    case '\r':
+        return sb_puts(sb, "%0D");
+    case '\n':
+        return sb_puts(sb, "%0A");
+    default:
+        return ascii_visible(sb, c);
+    }
+}
+
+static int ascii_annotation_property(struct strbuf *sb, unsigned char c)
+{
+    switch (c) {
+    case ':':
+        return sb_puts(sb, "%3A");
+    case ',':
+        return sb_puts(sb, "%2C");
+    default:
+        return ascii_annotation_message(sb, c);
+    }
+}
+
+int esc_annotation(struct strbuf *sb, const char *s, size_t n, bool property)
+{
+    return escape_with(sb, s, n, property ? ascii_annotation_property : ascii_annotation_message);
+}
+
+static bool shell_safe(const char *s, size_t n)
+{
+    if (n == 0)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:+,@%", s[i]) ||
+            !s[i])
+            return false;
+    return true;
+}
+
+int esc_shell(struct strbuf *sb, const char *s, size_t n)
+{
+    if (shell_safe(s, n))
+        return sb_append(sb, s, n);
+    if (sb_putc(sb, '\'') < 0)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        int rc = s[i] == '\'' ? sb_puts(sb, "'\\''") : sb_putc(sb, s[i]);
+        if (rc < 0)
+            return -1;
+    }
+    return sb_putc(sb, '\'');
+}
+
+static int ascii_yaml(struct strbuf *sb, unsigned char c)
+{
+    if (c == '"' || c == '\\')
+        return sb_putc(sb, '\\') < 0 ? -1 : sb_putc(sb, (char)c);
+    return ascii_visible(sb, c); /* \xHH is also YAML's own escape */
+}
+
+int esc_yaml(struct strbuf *sb, const char *s, size_t n)
+{
+    if (sb_putc(sb, '"') < 0 || escape_with(sb, s, n, ascii_yaml) < 0)
+        return -1;
+    return sb_putc(sb, '"');
+}

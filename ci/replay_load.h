@@ -1,0 +1,38 @@
+/*
+ * replay_load.h - one input file read whole, on any thread: the lines the
+ * results stage uses (header, violations, result) kept as parsed objects, or
+ * a compile record, or why the file is damaged. Every line is still parsed
+ * (judge/replay.h checks each is JSON); events and replies are dropped at once.
+ */
+#ifndef CI_REPLAY_LOAD_H
+#define CI_REPLAY_LOAD_H
+
+#include <stddef.h>
+
+#include "ci/compile_read.h"
+
+struct json_object;
+
+enum loaded_kind { LOADED_REPLAY, LOADED_COMPILE, LOADED_DAMAGED, LOADED_FAILED };
+
+struct loaded_line {
+    struct json_object *obj;
+    int line;
+};
+
+struct loaded_file {
+    char *path;
+    enum loaded_kind kind;
+    char msg[768];              /* DAMAGED: the whole message, naming the file; FAILED: the internal error */
+    struct json_object *header; /* REPLAY */
+    struct loaded_line result;
+    struct loaded_line *violations;
+    size_t n_violations, cap_violations;
+    struct ci_compile compile; /* COMPILE */
+};
+
+/* Fills lf (kind FAILED only when out of memory); lf->path is a copy of path. */
+void loaded_file_read(struct loaded_file *lf, const char *path);
+void loaded_file_free(struct loaded_file *lf);
+
+#endif

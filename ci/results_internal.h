@@ -1,0 +1,84 @@
+/* results_internal.h - the state the modules of the results stage share while reading and writing. */
+#ifndef CI_RESULTS_INTERNAL_H
+#define CI_RESULTS_INTERNAL_H
+
+#include "ci/compile_read.h"
+#include "ci/grading.h"
+#include "ci/keyset.h"
+#include "ci/replay_load.h"
+#include "ci/match_record.h"
+#include "ci/results.h"
+#include "ci/spool.h"
+#include "ci/standings.h"
+
+/* Chains of the `misc` spool. */
+enum { MISC_SKIPPED = 0 };
+
+struct annotation {
+    int severity;
+    uint64_t seq;
+    char *text;
+};
+enum {
+    SEV_COMPILE,
+    SEV_FAIL_UNDER,
+    SEV_VIOLATION /* + enum ci_kind */,
+    SEV_SKIPPED = SEV_VIOLATION + CI_KIND_COUNT
+};
+
+struct results {
+    const struct results_options *opt;
+    const struct results_hooks *hooks;
+    struct results_report *rep;
+    struct standings st;
+    struct grading grading;
+    bool has_grading;
+    struct keyset *seen;      /* match identities -> offset of the counted copy's path in `paths` */
+    struct keyset *reruns;    /* match configurations whose re-run file is written */
+    struct spool *paths;      /* chain 0: the path of every replay counted */
+    struct spool *junit;      /* chain = player: <testcase> elements */
+    struct spool *audit_json; /* chain = player: violation objects */
+    struct spool *audit_md;   /* chain = player: violation sections */
+    struct spool *misc;       /* MISC_SKIPPED: {"file":...,"reason":...} */
+    struct annotation ann[RESULTS_MAX_ANNOTATIONS];
+    size_t n_ann;
+    uint64_t ann_seq;
+    char rerun_dir[4096];
+};
+
+/* ingest.c: one file read by replay_load.c into the state; a damaged one is noted and skipped. */
+int ingest_file(struct results *r, struct loaded_file *lf, struct ci_error *err);
+void results_note_skip(struct results *r, const char *path, const char *why, bool duplicate);
+
+/* Per-file work of the outputs, done when a match is counted. */
+int audit_add_violation(struct results *r, const struct match_record *m, const struct mr_violation *v,
+                        struct ci_error *err);
+int audit_add_compile(struct results *r, uint32_t player, const struct ci_compile *c, const char *path,
+                      struct ci_error *err);
+int junit_add_match(struct results *r, const struct match_record *m, struct ci_error *err);
+int junit_add_compile(struct results *r, uint32_t player, const struct ci_compile *c, const char *path,
+                      struct ci_error *err);
+/* rerun.c: the match file that re-runs m (written once per configuration); its name stem in hex[17]. */
+int rerun_prepare(struct results *r, const struct match_record *m, char hex[17], struct ci_error *err);
+int rerun_command(struct strbuf *sb, const struct results *r, const struct match_record *m, const char *hex);
+/* annotations.c */
+int annotation_offer(struct results *r, int severity, const char *title, const char *message, size_t len);
+
+/* standings_out.c: the Markdown standings table, shared with summary.md. */
+int standings_md_intro(struct strbuf *sb, const struct results *r);
+int standings_md_head(struct strbuf *sb);
+int standings_md_row(struct strbuf *sb, const struct ci_player *p);
+
+/* grades.c: checks the names the grading file gives; the grades table (at most *rows_cap rows, then the rows
+ * written). */
+int grades_check_names(struct results *r, struct ci_error *err);
+int grades_md_table(struct strbuf *sb, const struct results *r, size_t *rows_cap);
+
+/* The output files, written after every input is read and standings_finish ran. */
+int standings_write(struct results *r, struct ci_error *err);
+int junit_write(struct results *r, struct ci_error *err);
+int audit_write(struct results *r, struct ci_error *err);
+int grades_write(struct results *r, struct ci_error *err);
+int summary_write(struct results *r, struct ci_error *err);
+
+#endif

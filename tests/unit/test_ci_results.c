@@ -1,0 +1,322 @@
+/*
+ * test_ci_results.c - the results stage on hand-made replays (no jail): free-for-all
+ * matches decomposed by place, standings that do not depend on the order replays are
+ * read in, a damaged replay withdrawn whole, the summary's size cap, compile records.
+ */
+#include <check.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "ci/results.h"
+
+static char root[64];
+
+static void make_root(void)
+{
+    strcpy(root, "/tmp/test_ci_results.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(root));
+}
+
+static void remove_root(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void sub(char *out, size_t cap, const char *name)
+{
+    snprintf(out, cap, "%s/%s", root, name);
+}
+
+static void write_gz(const char *dir, const char *name, const char *text)
+{
+    char d[256], path[512];
+    sub(d, sizeof d, dir);
+    for (char *slash = strchr(d + strlen(root) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        mkdir(d, 0755);
+        *slash = '/';
+    }
+    mkdir(d, 0755);
+    snprintf(path, sizeof path, "%s/%s", d, name);
+    gzFile gz = gzopen(path, "wb");
+    ck_assert_ptr_nonnull(gz);
+    ck_assert_int_eq(gzputs(gz, text), (int)strlen(text));
+    gzclose(gz);
+}
+
+/* A replay of `game` with players names[0..n) at places[0..n) (points = n - place + 1). */
+static char *replay(unsigned seed, int n, const char *const *names, const int *places, const char *extra)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    fprintf(f,
+            "{\"type\":\"header\",\"format\":\"judge-replay\",\"version\":1,\"game\":\"toy\",\"map\":\"m\","
+            "\"map_source\":\"maps/toy.map\",\"seed\":%u,\"players\":[",
+            seed);
+    for (int i = 0; i < n; i++)
+        fprintf(
+            f,
+            "%s{\"player\":%d,\"name\":\"%s\",\"command\":[\"./bot\"],\"dir\":null,\"profile\":\"default\"}",
+            i ? "," : "", i + 1, names[i]);
+    fprintf(f,
+            "]}\n%s{\"type\":\"result\",\"winner\":0,\"draw\":false,\"rounds\":1,\"replies\":1,\"players\":[",
+            extra ? extra : "");
+    for (int i = 0; i < n; i++)
+        fprintf(f,
+                "%s{\"player\":%d,\"name\":\"%s\",\"place\":%d,\"points\":%d,\"verdict\":\"OK\","
+                "\"violation\":null,"
+                "\"moves\":1,\"cpu_ns\":1000000,\"budget_ns\":0,\"memory_peak_bytes\":1,\"stats\":[]}",
+                i ? "," : "", i + 1, names[i], places[i], n - places[i] + 1);
+    fprintf(f, "]}\n");
+    fclose(f);
+    return text;
+}
+
+static void put_replay(const char *dir, const char *name, unsigned seed, int n, const char *const *names,
+                       const int *places, const char *extra)
+{
+    char *text = replay(seed, n, names, places, extra);
+    write_gz(dir, name, text);
+    free(text);
+}
+
+static int run(const char *const *inputs, size_t n, const char *out, size_t summary_limit,
+               struct results_report *rep, struct ci_error *err)
+{
+    char in_paths[4][256], out_path[256];
+    const char *in[4];
+    for (size_t i = 0; i < n; i++) {
+        sub(in_paths[i], sizeof in_paths[i], inputs[i]);
+        in[i] = in_paths[i];
+    }
+    sub(out_path, sizeof out_path, out);
+    struct results_options opt = {
+        .inputs = in, .n_inputs = n, .out_dir = out_path, .summary_limit = summary_limit};
+    return results_run(&opt, NULL, rep, err);
+}
+
+static struct json_object *load(const char *out, const char *file)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s/%s", root, out, file);
+    struct json_object *o = json_object_from_file(path);
+    ck_assert_ptr_nonnull(o);
+    return o;
+}
+
+/* players[name][key] of standings.json. */
+static int64_t figure(struct json_object *st, const char *name, const char *key)
+{
+    struct json_object *players = json_object_object_get(st, "players");
+    for (size_t i = 0; i < json_object_array_length(players); i++) {
+        struct json_object *p = json_object_array_get_idx(players, i);
+        if (!strcmp(json_object_get_string(json_object_object_get(p, "name")), name))
+            return json_object_get_int64(json_object_object_get(p, key));
+    }
+    ck_abort_msg("no player %s", name);
+    return -1;
+}
+
+static const char *const abc[] = {"a", "b", "c"};
+
+START_TEST(free_for_all_decomposes_by_place)
+{
+    make_root();
+    put_replay("in", "1.jsonl.gz", 1, 3, abc, (const int[]){1, 2, 3}, NULL);
+    put_replay("in", "2.jsonl.gz", 2, 3, abc, (const int[]){1, 1, 1}, NULL); /* equal places: a draw */
+    put_replay("in", "3.jsonl.gz", 3, 3, abc, (const int[]){2, 1, 2}, NULL);
+    struct results_report rep;
+    struct ci_error err;
+    ck_assert_int_eq(run((const char *[]){"in"}, 1, "out", 0, &rep, &err), 0);
+    ck_assert_uint_eq(rep.matches, 3);
+    struct json_object *st = load("out", "standings.json");
+    ck_assert_int_eq(figure(st, "a", "wins"), 1);
+    ck_assert_int_eq(figure(st, "a", "draws"), 1);
+    ck_assert_int_eq(figure(st, "a", "losses"), 1);
+    ck_assert_int_eq(figure(st, "b", "wins"), 1);
+    ck_assert_int_eq(figure(st, "c", "losses"), 2);
+    ck_assert_int_eq(figure(st, "a", "points"), 3 + 3 + 2);
+    /* a against c: ahead in match 1, level in 2 and 3 */
+    struct json_object *h2h = json_object_object_get(st, "head_to_head");
+    bool found = false;
+    for (size_t i = 0; i < json_object_array_length(h2h); i++) {
+        struct json_object *h = json_object_array_get_idx(h2h, i);
+        if (strcmp(json_object_get_string(json_object_object_get(h, "player")), "a") ||
+            strcmp(json_object_get_string(json_object_object_get(h, "opponent")), "c"))
+            continue;
+        found = true;
+        ck_assert_int_eq(json_object_get_int(json_object_object_get(h, "wins")), 1);
+        ck_assert_int_eq(json_object_get_int(json_object_object_get(h, "draws")), 2);
+        ck_assert_int_eq(json_object_get_int(json_object_object_get(h, "losses")), 0);
+    }
+    ck_assert(found);
+    json_object_put(st);
+    results_report_free(&rep);
+    remove_root();
+}
+END_TEST
+
+static const char *standings_core(const char *out, struct json_object **keep)
+{
+    struct json_object *st = load(out, "standings.json"), *core = json_object_new_object();
+    json_object_object_add(core, "players", json_object_get(json_object_object_get(st, "players")));
+    json_object_object_add(core, "head_to_head", json_object_get(json_object_object_get(st, "head_to_head")));
+    json_object_put(st);
+    *keep = core;
+    return json_object_to_json_string(core);
+}
+
+START_TEST(standings_do_not_depend_on_reading_order)
+{
+    make_root();
+    static const char *const names[] = {"ann", "bob", "cid", "dee", "eve"};
+    for (int k = 0; k < 40; k++) {
+        int i = k % 5, j = (k * 3 + 1) % 5;
+        if (i == j)
+            continue;
+        const char *pair[] = {names[i], names[j]};
+        int places[2] = {k % 3 == 0 ? 2 : 1, k % 3 == 0 ? 1 : (k % 7 == 0 ? 1 : 2)};
+        char fwd[32], back[32];
+        snprintf(fwd, sizeof fwd, "%03d.jsonl.gz", k);
+        snprintf(back, sizeof back, "%03d.jsonl.gz", 99 - k);
+        put_replay("one", fwd, (unsigned)k, 2, pair, places, NULL);
+        put_replay(k % 2 ? "two" : "three", back, (unsigned)k, 2, pair, places, NULL);
+    }
+    struct results_report rep;
+    struct ci_error err;
+    ck_assert_int_eq(run((const char *[]){"one"}, 1, "out1", 0, &rep, &err), 0);
+    results_report_free(&rep);
+    ck_assert_int_eq(run((const char *[]){"three", "two"}, 2, "out2", 0, &rep, &err), 0);
+    results_report_free(&rep);
+    struct json_object *k1, *k2;
+    ck_assert_str_eq(standings_core("out1", &k1), standings_core("out2", &k2));
+    json_object_put(k1);
+    json_object_put(k2);
+    remove_root();
+}
+END_TEST
+
+#define CRASH                                                                                                \
+    "{\"type\":\"violation\",\"player\":2,\"round\":1,\"reply\":1,\"kind\":\"crash\",\"verdict\":\"RUNTIME_" \
+    "ERROR\","                                                                                               \
+    "\"by\":\"judge\",\"evidence\":{\"reason\":\"exited with status 1\"},\"stderr_tail\":\"oops\\n\"}\n"
+
+START_TEST(a_damaged_replay_is_withdrawn_whole)
+{
+    make_root();
+    static const char *const ok[] = {"a", "b"}, *const ghost[] = {"a", "ghost"};
+    put_replay("in", "good.jsonl.gz", 1, 2, ok, (const int[]){1, 2}, CRASH);
+    char *text = replay(2, 2, ghost, (const int[]){1, 2}, CRASH);
+    *strstr(text, "{\"type\":\"result\"") = '\0'; /* cut before the result line */
+    write_gz("in", "cut.jsonl.gz", text);
+    free(text);
+    struct results_report rep;
+    struct ci_error err;
+    ck_assert_int_eq(run((const char *[]){"in"}, 1, "out", 0, &rep, &err), 0);
+    ck_assert_uint_eq(rep.matches, 1);
+    ck_assert_uint_eq(rep.skipped_damaged, 1);
+    ck_assert_uint_eq(rep.violations, 1);
+    ck_assert_uint_eq(rep.players, 2); /* no "ghost" */
+    struct json_object *audit = load("out", "audit.json"),
+                       *players = json_object_object_get(audit, "players");
+    ck_assert_uint_eq(json_object_array_length(players), 1);
+    struct json_object *b = json_object_array_get_idx(players, 0);
+    ck_assert_str_eq(json_object_get_string(json_object_object_get(b, "name")), "b");
+    ck_assert_int_eq(json_object_get_int(json_object_object_get(b, "count")), 1);
+    json_object_put(audit);
+    results_report_free(&rep);
+    remove_root();
+}
+END_TEST
+
+START_TEST(the_summary_keeps_under_its_cap)
+{
+    make_root();
+    char names[120][24];
+    for (int i = 0; i < 120; i++)
+        snprintf(names[i], sizeof names[i], "player%03d", i);
+    for (int i = 0; i + 1 < 120; i++) {
+        const char *pair[] = {names[i], names[i + 1]};
+        char file[32];
+        snprintf(file, sizeof file, "%03d.jsonl.gz", i);
+        put_replay("in", file, (unsigned)i, 2, pair, (const int[]){1, 2}, NULL);
+    }
+    struct results_report rep;
+    struct ci_error err;
+    ck_assert_int_eq(run((const char *[]){"in"}, 1, "out", 4096, &rep, &err), 0);
+    char path[512];
+    snprintf(path, sizeof path, "%s/out/summary.md", root);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_le(st.st_size, 4096);
+    ck_assert_int_gt(st.st_size, 3000);
+    FILE *f = fopen(path, "r");
+    char buf[4097] = {0};
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    ck_assert_uint_eq(n, (size_t)st.st_size);
+    ck_assert_ptr_nonnull(strstr(buf, "\n_Truncated to stay under 4096 bytes: "));
+    ck_assert_ptr_nonnull(strstr(buf, "## Standings\n"));
+    ck_assert_ptr_nonnull(strstr(buf, " | player"));
+    results_report_free(&rep);
+    remove_root();
+}
+END_TEST
+
+START_TEST(compile_records_and_nothing_valid)
+{
+    make_root();
+    write_gz(
+        "in/compile", "zed.jsonl.gz",
+        "{\"type\":\"compile\",\"format\":\"judge-compile\",\"version\":1,\"player\":\"zed\",\"profile\":"
+        "\"c\","
+        "\"source\":\"s/zed\",\"verdict\":\"COMPILE_ERROR\",\"exit_code\":1,\"messages\":\"zed.c:1: error\","
+        "\"cpu_ns\":5,\"wall_ns\":6,\"judge_version\":\"x\"}\n");
+    write_gz("bad", "broken.jsonl.gz", "{\"type\":\"compile\",\"format\":\"judge-compile\",\"version\":1}\n");
+    struct results_report rep;
+    struct ci_error err;
+    ck_assert_int_eq(run((const char *[]){"in"}, 1, "out", 0, &rep, &err), 0);
+    ck_assert_uint_eq(rep.compile_records, 1);
+    ck_assert_uint_eq(rep.players, 1);
+    struct json_object *st = load("out", "standings.json");
+    ck_assert_int_eq(figure(st, "zed", "matches"), 0);
+    json_object_put(st);
+    results_report_free(&rep);
+
+    ck_assert_int_eq(run((const char *[]){"bad"}, 1, "out2", 0, &rep, &err), -1);
+    ck_assert_int_eq(err.status, CI_STATUS_USAGE);
+    ck_assert_str_eq(err.msg, "no valid replay found (1 file read, 1 damaged, 0 duplicate)");
+    remove_root();
+}
+END_TEST
+
+static Suite *results_suite(void)
+{
+    Suite *s = suite_create("results");
+    TCase *t = tcase_create("results");
+    tcase_set_timeout(t, 30);
+    tcase_add_test(t, free_for_all_decomposes_by_place);
+    tcase_add_test(t, standings_do_not_depend_on_reading_order);
+    tcase_add_test(t, a_damaged_replay_is_withdrawn_whole);
+    tcase_add_test(t, the_summary_keeps_under_its_cap);
+    tcase_add_test(t, compile_records_and_nothing_valid);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(results_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
