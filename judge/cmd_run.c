@@ -14,6 +14,7 @@
 #include "judge/commands.h"
 #include "judge/match.h"
 #include "judge/replay.h"
+#include "judge/source_player.h"
 
 #define MAX_PARAM_OPTIONS 64
 
@@ -24,8 +25,9 @@ static const char usage_text[] =
     "Plays one match with every bot in the jail and writes its replay (default\n"
     "replays/GAME-SEED-TIME.jsonl.gz). Options override the match file; --param\n"
     "sets a game parameter or a runner limit (pids, stderr_limit_kb, grace_ms, tmp_mb).\n"
-    "Exit status: 0 when the match was played, 2 for a usage or match file error,\n"
-    "3 for an internal error.\n";
+    "Players with `source:` are compiled first, into a temporary directory.\n"
+    "Exit status: 0 when the match was played, 1 when a source player did not compile,\n"
+    "2 for a usage or match file error, 3 for an internal error.\n";
 
 struct run_options {
     const char *match_path;
@@ -233,13 +235,13 @@ static void print_json(const struct match_setup *s, const struct match_outcome *
 
 /* ---- progress ------------------------------------------------------------------------- */
 
-struct progress { int64_t turn_limit; };
+struct progress { int64_t last; };   /* the last round, 0 when unknown */
 
 static void show_round(void *ctx, int round)
 {
     const struct progress *pr = ctx;
-    if (pr->turn_limit > 0)
-        fprintf(stderr, "\rround %d/%" PRId64, round, pr->turn_limit);
+    if (pr->last > 0)
+        fprintf(stderr, "\rround %d/%" PRId64, round, pr->last);
     else
         fprintf(stderr, "\rround %d", round);
     fflush(stderr);
@@ -287,7 +289,9 @@ static int play_and_report(const struct match_setup *s, bool json, bool default_
     struct match_outcome out;
     struct match_error merr;
     struct replay_error rerr;
-    struct progress pr = {game_param(s->rules, s->params, "turn_limit")};
+    /* A game of several rounds of turns (warlight) counts rounds; the others, turns. */
+    bool rounds = game_param_index(s->rules, "rounds") >= 0;
+    struct progress pr = {game_param(s->rules, s->params, rounds ? "rounds" : "turn_limit")};
     struct match_hooks hooks = {isatty(STDERR_FILENO) ? show_round : NULL, &pr};
     int rc = open_replay(s, default_path, &w);
     if (rc)
@@ -313,6 +317,23 @@ static int play_and_report(const struct match_setup *s, bool json, bool default_
     return rc < 0 ? EXIT_INTERNAL : EXIT_OK;
 }
 
+/* Source players are compiled first; one that does not compile ends the run with its messages. */
+static int compile_sources(struct match_config *cfg, const struct run_options *o, struct source_build *b)
+{
+    struct compile_error err;
+    if (source_build_temp(cfg, o->ov.has_isolation ? o->ov.isolation : cfg->isolation, b, &err) < 0) {
+        fprintf(stderr, "judge run: %s\n", err.msg);
+        return err.request ? EXIT_USAGE : EXIT_INTERNAL;
+    }
+    if (!b->failed)
+        return 0;
+    const struct compile_result *r = b->result;
+    fprintf(stderr, "judge run: player '%s' did not compile: %s%s%s\n", b->failed->name,
+            compile_verdict_name(r->verdict), r->note[0] ? ": " : "", r->note);
+    fwrite(r->messages, 1, r->messages_len, stderr);
+    return EXIT_FAILURE_RESULT;
+}
+
 int cmd_run(int argc, char **argv)
 {
     struct run_options o;
@@ -328,10 +349,15 @@ int cmd_run(int argc, char **argv)
     }
     struct match_setup s;
     struct match_error merr;
-    if (match_setup_resolve(&cfg, &o.ov, &s, &merr) < 0) {
+    struct source_build build;
+    if ((rc = compile_sources(&cfg, &o, &build)) == 0 && match_setup_resolve(&cfg, &o.ov, &s, &merr) < 0) {
         fprintf(stderr, "%s\n", merr.msg);
+        rc = EXIT_USAGE;
+    }
+    if (rc) {
+        source_build_remove(&build);
         match_config_free(&cfg);
-        return EXIT_USAGE;
+        return rc;
     }
     bool default_path = !o.ov.replay_path && !cfg.replay_path;
     match_config_free(&cfg);
@@ -340,5 +366,6 @@ int cmd_run(int argc, char **argv)
                 s.map_notes[strlen(s.map_notes) - 1] == '\n' ? "" : "\n");
     rc = play_and_report(&s, o.json, default_path);
     match_setup_free(&s);
+    source_build_remove(&build);
     return rc;
 }

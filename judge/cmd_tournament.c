@@ -13,6 +13,7 @@
 
 #include "judge/commands.h"
 #include "judge/tournament.h"
+#include "judge/tournament_compile.h"
 
 #define MAX_JOBS 1024
 #define TICK_MS  250
@@ -24,6 +25,8 @@ static const char usage_text[] =
     "CPUs), each in its own jails, into DIR (default: the file's `output:`):\n"
     "DIR/replays/ID.jsonl.gz and DIR/journal.jsonl, one line per finished match.\n"
     "Run the same command again after an interruption: only what is missing is played.\n"
+    "Players with `source:` are compiled first, once, into DIR/bots (records in DIR/compile);\n"
+    "the matches of one that does not compile are not played.\n"
     "  --shard I/N  play only the matches whose index is I-1 modulo N (1 <= I <= N)\n"
     "  --list       check the file and print the match ids of the shard; play nothing\n"
     "See docs/tournaments.md. Exit status: 0 when every match was played, 2 for a\n"
@@ -169,6 +172,35 @@ static size_t count_in_shard(const struct tournament_plan *plan, struct tourname
     return n;
 }
 
+/* Matches of the shard left to play that seat a player who did not compile. */
+static size_t count_unplayable(const struct tournament_run *run)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < run->plan->n; i++)
+        n += tournament_in_shard(&run->plan->matches[i], run->shard) && !run->journal->done[i] &&
+             tournament_match_unplayable(run->cfg, &run->plan->matches[i]);
+    return n;
+}
+
+static void compiled(void *ctx, const struct tournament_compiled *c)
+{
+    (void)ctx;
+    bool ok = !strcmp(c->verdict, "OK");
+    fprintf(stderr, "compile %s (%s): %s%s%s\n", c->player->name, c->player->profile, c->verdict,
+            c->reused ? " (reused from an earlier run)" : "",
+            ok ? "" : ": its matches are not played (see its compile record)");
+}
+
+static int compile_players(const struct options *o, struct tournament_config *cfg, const struct tournament_outdir *od)
+{
+    struct tournament_compile_hooks hooks = {compiled, NULL};
+    struct tournament_error err;
+    enum tournament_compile_status s = tournament_compile(cfg, od, o->jobs, &hooks, &err);
+    if (s == TOURNAMENT_COMPILED) return EXIT_OK;
+    fprintf(stderr, "%s%s\n", s == TOURNAMENT_COMPILE_INTERNAL ? "judge tournament: " : "", err.msg);
+    return s == TOURNAMENT_COMPILE_INTERNAL ? EXIT_INTERNAL : EXIT_USAGE;
+}
+
 static int list_matches(const struct tournament_config *cfg, const struct tournament_plan *plan,
                         struct tournament_shard shard)
 {
@@ -202,7 +234,7 @@ static int exit_status(enum tournament_status s)
 
 static int play(const struct options *o, struct tournament_run *run, struct tournament_journal *journal)
 {
-    size_t in_shard = count_in_shard(run->plan, o->shard), failed;
+    size_t unplayable = count_unplayable(run), in_shard = count_in_shard(run->plan, o->shard) - unplayable, failed;
     struct display d = {
         {in_shard, journal->n_done, 0, 0, monotonic_ns()}, isatty(STDERR_FILENO), terminal_width()};
     struct tournament_hooks hooks = {finished, d.tty ? tick : NULL, TICK_MS, &d};
@@ -210,6 +242,7 @@ static int play(const struct options *o, struct tournament_run *run, struct tour
     fprintf(stderr, "tournament: %zu matches in shard %u/%u, %zu already finished", in_shard, o->shard.index,
             o->shard.count, journal->n_done);
     if (journal->n_recovered) fprintf(stderr, " (%zu recovered from replays)", journal->n_recovered);
+    if (unplayable) fprintf(stderr, ", %zu not played (a player did not compile)", unplayable);
     fprintf(stderr, ", %zu to play, %d at a time\n", in_shard - journal->n_done, run->jobs);
     if (d.tty) draw_bar(&d);
     enum tournament_status status = tournament_run(run, &hooks, &failed, &err);
@@ -224,7 +257,7 @@ static int play(const struct options *o, struct tournament_run *run, struct tour
     return exit_status(status);
 }
 
-static int run_tournament(const struct options *o, const struct tournament_config *cfg,
+static int run_tournament(const struct options *o, struct tournament_config *cfg,
                           const struct tournament_plan *plan)
 {
     const char *out = o->out ? o->out : cfg->out_dir;
@@ -233,11 +266,20 @@ static int run_tournament(const struct options *o, const struct tournament_confi
     struct tournament_error err;
     struct tournament_outdir od;
     struct tournament_journal journal;
-    if (tournament_check(cfg, plan, &err) < 0 || tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
+    if (tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
         tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
                                &err) < 0) {
         fprintf(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
+    }
+    int rc = compile_players(o, cfg, &od);
+    if (rc == EXIT_OK && tournament_check(cfg, plan, &err) < 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        rc = EXIT_USAGE;
+    }
+    if (rc != EXIT_OK) {
+        tournament_outdir_close(&od);
+        return rc;
     }
     if (tournament_journal_open(&od, cfg, plan, o->shard, &journal, &err) < 0) {
         fprintf(stderr, "judge tournament: %s\n", err.msg);
@@ -245,7 +287,7 @@ static int run_tournament(const struct options *o, const struct tournament_confi
         return EXIT_INTERNAL;
     }
     struct tournament_run run = {cfg, plan, &od, &journal, o->shard, o->jobs};
-    int rc = play(o, &run, &journal);
+    rc = play(o, &run, &journal);
     tournament_journal_close(&journal);
     tournament_outdir_close(&od);
     return rc;

@@ -21,12 +21,22 @@
 /* A `name: integer` entry with where it was written, for error messages. */
 struct named_value { char *name; int64_t value; int line, col; };
 
+struct language_profile;
+
+/* A player runs a `command` (argv, dir, profile = its seccomp profile) or is
+ * compiled from `source` (a directory; profile = its language profile, loaded
+ * into `language`). A source player plays once bot_dir is set: the compile
+ * step (judge/source_player.h) sets it, or compile_failed. */
 struct player_config {
     char *name;
-    char **argv;        /* NULL-terminated */
+    char **argv;        /* NULL-terminated; NULL for a source player */
     int argc;
     char *dir;          /* host directory, bound read-only as the bot's working directory; may be NULL */
-    char *profile;      /* run/seccomp profile; NULL = "default" */
+    char *profile;      /* run/seccomp profile, or a source player's language; NULL = "default" */
+    char *source;       /* a source player's submission directory (absolute), else NULL */
+    struct language_profile *language; /* a source player's profile, owned */
+    char *bot_dir;      /* a source player's compiled bot, once compiled */
+    bool compile_failed;
     int line, col;      /* where the player entry starts */
 };
 

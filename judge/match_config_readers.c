@@ -8,11 +8,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "judge/language_profile.h"
+
 #define PLAYER_NAME_MAX 64
 #define PATH_QUOTE_SIZE 256
 
-enum player_key { PKEY_NAME, PKEY_COMMAND, PKEY_DIR, PKEY_PROFILE, PKEY_COUNT };
-static const char *const player_key_names[PKEY_COUNT] = {"name", "command", "dir", "profile"};
+enum player_key { PKEY_NAME, PKEY_COMMAND, PKEY_DIR, PKEY_PROFILE, PKEY_SOURCE, PKEY_COUNT };
+static const char *const player_key_names[PKEY_COUNT] = {"name", "command", "dir", "profile", "source"};
 
 /* Options every map generator is given (engine/game.h struct game_option). */
 static const char *const generator_options[] = {
@@ -292,7 +294,8 @@ static int read_command(struct config_reader *r, struct player_config *p, const 
     return rc;
 }
 
-static int read_player_dir(struct config_reader *r, struct player_config *p, const yaml_node_t *node)
+/* A directory named beside the file (`dir`, `source`), made absolute. */
+static int read_player_dir(struct config_reader *r, const yaml_node_t *node, const char *what, char **out)
 {
     const char *rel;
     if (yr_string(r->file, node, &rel, &r->err) < 0) return -1;
@@ -303,14 +306,48 @@ static int read_player_dir(struct config_reader *r, struct player_config *p, con
     const char *problem = NULL;
     if (stat(joined, &st) == 0 && !S_ISDIR(st.st_mode))
         problem = "not a directory";
-    else if (!(p->dir = realpath(joined, NULL)))
+    else if (!(*out = realpath(joined, NULL)))
         problem = strerror(errno);
     int rc = 0;
     if (problem)
-        rc = yr_fail(r->file, yr_node_mark(node), &r->err, "player dir '%s': %s", quote_path(joined, q),
+        rc = yr_fail(r->file, yr_node_mark(node), &r->err, "player %s '%s': %s", what, quote_path(joined, q),
                      problem);
     free(joined);
     return rc;
+}
+
+/* `source: DIR` + `profile: LANGUAGE`: the profile is loaded now, so a typo stops the file. */
+static int read_player_source(struct config_reader *r, struct player_config *p, const struct config_keys *keys)
+{
+    const yaml_node_t *source = keys->value[PKEY_SOURCE], *profile = keys->value[PKEY_PROFILE];
+    if (keys->value[PKEY_DIR])
+        return yr_fail(r->file, keys->key_mark[PKEY_DIR], &r->err,
+                       "'dir' belongs to a 'command' player: a 'source' player runs from its compiled bot");
+    if (!profile)
+        return yr_fail(r->file, keys->key_mark[PKEY_SOURCE], &r->err,
+                       "a 'source' player needs 'profile', its language (c, cpp, python3, java, ...)");
+    if (read_player_dir(r, source, "source", &p->source) < 0 || read_owned_string(r, profile, &p->profile) < 0)
+        return -1;
+    struct lp_error lerr;
+    /* A profile file's path (it holds a '/') is taken beside this file, like every path here. */
+    char *name = strchr(p->profile, '/') ? resolve_beside(r->path, p->profile) : strdup(p->profile);
+    p->language = malloc(sizeof *p->language);
+    int rc = name && p->language ? language_profile_find(name, NULL, p->language, &lerr) : -2;
+    free(name);
+    if (rc == 0) return 0;
+    free(p->language);
+    p->language = NULL;
+    if (rc == -2) return config_fail_no_memory(r);
+    return yr_fail(r->file, yr_node_mark(profile), &r->err, "%s", lerr.msg);
+}
+
+static int read_player_command(struct config_reader *r, struct player_config *p, const struct config_keys *keys)
+{
+    if (read_command(r, p, keys->value[PKEY_COMMAND]) < 0) return -1;
+    if (keys->value[PKEY_DIR] && read_player_dir(r, keys->value[PKEY_DIR], "dir", &p->dir) < 0) return -1;
+    if (keys->value[PKEY_PROFILE] && read_owned_string(r, keys->value[PKEY_PROFILE], &p->profile) < 0)
+        return -1;
+    return 0;
 }
 
 int config_read_player(struct config_reader *r, const yaml_node_t *node, struct player_config *p,
@@ -324,14 +361,13 @@ int config_read_player(struct config_reader *r, const yaml_node_t *node, struct 
     p->line = at.line;
     p->col = at.col;
     if (!keys.value[PKEY_NAME]) return yr_fail(r->file, at, &r->err, "missing key 'name'");
-    if (!keys.value[PKEY_COMMAND]) return yr_fail(r->file, at, &r->err, "missing key 'command'");
-    if (read_player_name(r, p, keys.value[PKEY_NAME], earlier, n_earlier) < 0 ||
-        read_command(r, p, keys.value[PKEY_COMMAND]) < 0)
-        return -1;
-    if (keys.value[PKEY_DIR] && read_player_dir(r, p, keys.value[PKEY_DIR]) < 0) return -1;
-    if (keys.value[PKEY_PROFILE] && read_owned_string(r, keys.value[PKEY_PROFILE], &p->profile) < 0)
-        return -1;
-    return 0;
+    if (!keys.value[PKEY_COMMAND] && !keys.value[PKEY_SOURCE])
+        return yr_fail(r->file, at, &r->err, "missing key 'command' (or 'source' with 'profile')");
+    if (keys.value[PKEY_COMMAND] && keys.value[PKEY_SOURCE])
+        return yr_fail(r->file, keys.key_mark[PKEY_SOURCE], &r->err,
+                       "a player has 'command' or 'source', not both");
+    if (read_player_name(r, p, keys.value[PKEY_NAME], earlier, n_earlier) < 0) return -1;
+    return keys.value[PKEY_SOURCE] ? read_player_source(r, p, &keys) : read_player_command(r, p, &keys);
 }
 
 /* ---- freeing ---------------------------------------------------------- */
@@ -348,4 +384,8 @@ void config_player_free(struct player_config *p)
     free(p->name);
     free(p->dir);
     free(p->profile);
+    free(p->source);
+    free(p->bot_dir);
+    if (p->language) language_profile_free(p->language);
+    free(p->language);
 }

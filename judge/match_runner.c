@@ -1,8 +1,9 @@
 /*
- * match_runner.c - play one match: start every bot in its jail, drive the
- * engine (game.h), wait for replies without ever blocking on a bot, and
- * write every replay line as it happens. Per-bot work (asking, reading,
- * classifying violations, ending) is in match_seat.c.
+ * match_runner.c - play one match: drive the engine (game.h), run every bot
+ * in the jail and write every replay line as it happens. Bots that run for a
+ * whole match (or round) are seats (match_seat.c, waited on by match_wait.c);
+ * games that start a process per turn run through match_turns.c. Players'
+ * data directories (match_datadir.c) live as long as the match.
  *
  * Replay order, which replay_verify.c relies on: the header; the engine's
  * first events; then for each reply owed either a "reply" line (given to
@@ -18,29 +19,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "judge/match_seat.h"
+#include "judge/match_runner.h"
 #include "judge/replay.h"
 
-#define NS_PER_MS       1000000ull
-#define WRITE_RETRY_NS  (2 * NS_PER_MS)   /* how often a full stdin pipe is tried again */
 #define MAX_REPLY_LINES 64
-#define MAX_ENTRIES     (3 * GAME_MAX_PLAYERS)
 
-struct runner {
-    const struct match_setup *s;
-    const struct game_rules *rules;
-    struct game *g;
-    struct replay_writer *replay;
-    const struct match_hooks *hooks;
-    struct seat seats[GAME_MAX_PLAYERS + 1];
-    struct strbuf line, text;
-    int replies, last_round;
-    struct match_error *err;
-    struct jail_error jerr;
-};
-
-static int fail(struct runner *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(struct runner *r, const char *fmt, ...)
+int runner_fail(struct runner *r, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -49,9 +33,9 @@ static int fail(struct runner *r, const char *fmt, ...)
     return -1;
 }
 
-static int jail_failed(struct runner *r)
+int runner_jail_failed(struct runner *r)
 {
-    return fail(r, "%s", r->jerr.msg);
+    return runner_fail(r, "%s", r->jerr.msg);
 }
 
 /* ---- replay lines ------------------------------------------------------------------ */
@@ -60,10 +44,10 @@ static int jail_failed(struct runner *r)
 static int emit(struct runner *r, int rc)
 {
     if (rc < 0)
-        return fail(r, "out of memory");
+        return runner_fail(r, "out of memory");
     struct replay_error rerr;
     if (r->replay && replay_writer_put(r->replay, r->line.data, r->line.len, &rerr) < 0)
-        return fail(r, "%s", rerr.msg);
+        return runner_fail(r, "%s", rerr.msg);
     sb_reset(&r->line);
     return 0;
 }
@@ -72,7 +56,7 @@ static int record_events(struct runner *r)
 {
     sb_reset(&r->text);
     if (r->rules->take_events(r->g, &r->text) < 0)
-        return fail(r, "the engine cannot give its events");
+        return runner_fail(r, "the engine cannot give its events");
     for (size_t at = 0; at < r->text.len;) {
         const char *start = r->text.data + at, *nl = memchr(start, '\n', r->text.len - at);
         size_t n = nl ? (size_t)(nl - start) : r->text.len - at;
@@ -83,10 +67,17 @@ static int record_events(struct runner *r)
     return 0;
 }
 
+static int stderr_tail(struct runner *r, int p, size_t max, struct strbuf *out)
+{
+    if (r->model == PROCESS_PER_TURN)
+        return r->turns ? turns_stderr_tail(r->turns, p, max, out) : 0;
+    return seat_stderr_tail(&r->seats[p], max, out);
+}
+
 static int record_violation(struct runner *r, struct seat *st)
 {
     struct strbuf tail = STRBUF_INIT;
-    int rc = seat_stderr_tail(st, REPLAY_STDERR_TAIL_MAX, &tail);
+    int rc = stderr_tail(r, st->player, REPLAY_STDERR_TAIL_MAX, &tail);
     if (rc == 0)
         rc = replay_record_violation(&r->line, st->player, &st->violation, tail.data ? tail.data : "");
     sb_free(&tail);
@@ -99,7 +90,9 @@ static int record_header(struct runner *r)
     struct host_info host;
     host_info_read(&host);
     for (int p = 1; p <= r->s->n_players; p++)
-        iso[p - 1] = r->seats[p].jail ? jail_isolation(r->seats[p].jail) : NULL;
+        iso[p - 1] = r->model == PROCESS_PER_TURN ? turns_isolation(r->turns, p)
+                     : r->seats[p].jail            ? jail_isolation(r->seats[p].jail)
+                                                   : NULL;
     return emit(r, replay_record_header(&r->line, r->s, iso, &host, (int64_t)time(NULL)));
 }
 
@@ -109,9 +102,11 @@ static int deliver_outbox(struct runner *r, int p)
 {
     sb_reset(&r->text);
     if (r->rules->outbox(r->g, p, &r->text) < 0)
-        return fail(r, "the engine cannot give player %d's messages", p);
+        return runner_fail(r, "the engine cannot give player %d's messages", p);
+    if (r->model == PROCESS_PER_TURN)
+        return 0;   /* no process lives on to read them */
     if (seat_send(&r->seats[p], r->text.data, r->text.len, &r->jerr) < 0)
-        return jail_failed(r);
+        return runner_jail_failed(r);
     return 0;
 }
 
@@ -121,211 +116,21 @@ static int deliver_and_end(struct runner *r)
     for (int p = 1; p <= r->s->n_players; p++) {
         if (deliver_outbox(r, p) < 0)
             return -1;
-        if (r->rules->player_done(r->g, p) && seat_begin_end(&r->seats[p], &r->jerr) < 0)
-            return jail_failed(r);
+        if (r->model != PROCESS_PER_TURN && r->rules->player_done(r->g, p) &&
+            seat_begin_end(&r->seats[p], &r->jerr) < 0)
+            return runner_jail_failed(r);
     }
     return 0;
 }
 
-/* ---- waiting ------------------------------------------------------------------------------ */
+/* ---- replies and violations ----------------------------------------------------------- */
 
-enum entry_role { ROLE_REPLY, ROLE_STDERR, ROLE_ENDING, ROLE_IDLE };
-
-struct wait_set {
-    struct jail_wait_entry e[MAX_ENTRIES];
-    struct seat *seat[MAX_ENTRIES];
-    enum entry_role role[MAX_ENTRIES];
-    size_t n;
-};
-
-static void add_entry(struct wait_set *w, struct seat *st, enum entry_role role, int fd, uint64_t cpu_ns,
-                      uint64_t deadline_ns)
-{
-    w->e[w->n] = (struct jail_wait_entry){.jail = st->jail, .fd = fd, .cpu_limit_ns = cpu_ns,
-                                          .deadline_ns = deadline_ns};
-    w->seat[w->n] = st;
-    w->role[w->n++] = role;
-}
-
-static uint64_t earliest(uint64_t a, uint64_t b)
-{
-    return !a ? b : !b ? a : a < b ? a : b;
-}
-
-/* While bytes wait for a full stdin pipe, wake up now and then to write them. */
-static uint64_t retry_deadline(const struct seat *st, uint64_t now)
-{
-    return bot_channel_has_unsent(&st->ch) ? now + WRITE_RETRY_NS : 0;
-}
-
-static void add_seat_entries(struct wait_set *w, struct seat *st, bool freeze, uint64_t now)
-{
-    if (!st->jail || st->phase == SEAT_DONE)
-        return;
-    if (st->phase == SEAT_ENDING) {
-        add_entry(w, st, ROLE_ENDING, st->ch.out_fd, 0, earliest(st->grace_deadline_ns, retry_deadline(st, now)));
-    } else if (st->reply == REPLY_WAITING) {
-        add_entry(w, st, ROLE_REPLY, st->ch.out_fd, seat_budget_ns(st, st->asked),
-                  earliest(seat_wall_deadline_ns(st), retry_deadline(st, now)));
-    } else if (!freeze && !st->overspent && !st->ended_unseen) {
-        /* --no-freeze: it thinks on others' time; stop it once past its next budget. */
-        add_entry(w, st, ROLE_IDLE, st->ch.err_fd, seat_budget_ns(st, st->asked + 1), retry_deadline(st, now));
-        return;
-    } else {
-        return;
-    }
-    if (st->ch.err_fd >= 0)
-        add_entry(w, st, ROLE_STDERR, st->ch.err_fd, 0, 0);
-}
-
-static int on_idle_event(struct runner *r, struct seat *st, enum jail_event ev)
-{
-    if (ev == JAIL_EVENT_READABLE)
-        bot_channel_drain_stderr(&st->ch);
-    else if (ev == JAIL_EVENT_ENDED || ev == JAIL_EVENT_SYSCALL)
-        st->ended_unseen = true;   /* noticed at its next reply (C9) */
-    else if (ev == JAIL_EVENT_CPU_LIMIT) {
-        if (jail_cpu_ns_exact(st->jail, &st->overspent_cpu_ns, &r->jerr) < 0)
-            return jail_failed(r);
-        st->overspent = true;      /* left frozen by the jail */
-    }
-    return 0;
-}
-
-static int on_ending_event(struct runner *r, struct seat *st, enum entry_role role, enum jail_event ev)
-{
-    if (ev == JAIL_EVENT_READABLE) {
-        if (role == ROLE_STDERR)
-            bot_channel_drain_stderr(&st->ch);
-        else
-            bot_channel_discard_stdout(&st->ch);
-        return 0;
-    }
-    if (ev == JAIL_EVENT_WALL_LIMIT && monotonic_ns() < st->grace_deadline_ns)
-        return 0;
-    return seat_finish(st, &r->jerr) < 0 ? jail_failed(r) : 0;
-}
-
-static int on_reply_event(struct runner *r, struct seat *st, enum entry_role role, enum jail_event ev,
-                          int round)
-{
-    int rc = 0;
-    switch (ev) {
-    case JAIL_EVENT_READABLE:
-        if (role == ROLE_STDERR)
-            bot_channel_drain_stderr(&st->ch);
-        break;   /* stdout is read by seat_pump */
-    case JAIL_EVENT_CPU_LIMIT:
-        rc = seat_cpu_limit_hit(st, round, &r->jerr);
-        break;
-    case JAIL_EVENT_WALL_LIMIT:
-        rc = seat_deadline_passed(st, round, &r->jerr);
-        break;
-    case JAIL_EVENT_SYSCALL:
-    case JAIL_EVENT_ENDED:
-        rc = seat_ended(st, round, &r->jerr);
-        break;
-    case JAIL_EVENT_NONE:
-        break;
-    }
-    return rc < 0 ? jail_failed(r) : 0;
-}
-
-static int wait_once(struct runner *r, int round)
-{
-    struct wait_set w;
-    uint64_t now = monotonic_ns();
-    w.n = 0;
-    for (int p = 1; p <= r->s->n_players; p++)
-        add_seat_entries(&w, &r->seats[p], r->s->freeze, now);
-    if (w.n == 0)
-        return fail(r, "internal: waiting with nothing to wait for");
-    int i = jail_wait_any(w.e, w.n, &r->jerr);
-    if (i < 0)
-        return jail_failed(r);
-    struct seat *st = w.seat[i];
-    enum jail_event ev = w.e[i].event;
-    if (st->phase == SEAT_ENDING)
-        return on_ending_event(r, st, w.role[i], ev);
-    if (w.role[i] == ROLE_IDLE)
-        return on_idle_event(r, st, ev);
-    return on_reply_event(r, st, w.role[i], ev, round);
-}
-
-/* Write what is queued for every bot; bots at their end get stdin closed once it is out. */
-static int pump_all(struct runner *r, int round, bool *waiting)
-{
-    *waiting = false;
-    for (int p = 1; p <= r->s->n_players; p++) {
-        struct seat *st = &r->seats[p];
-        int rc = 0;
-        if (st->phase == SEAT_ENDING)
-            rc = seat_end_progress(st, &r->jerr);
-        else if (st->reply == REPLY_WAITING)
-            rc = seat_pump(st, round, &r->jerr);
-        else if (st->jail && st->channel_ready && bot_channel_flush(&st->ch) < 0)
-            return fail(r, "player %d: cannot write to the bot's stdin", p);
-        if (rc < 0)
-            return jail_failed(r);
-        *waiting = *waiting || st->reply == REPLY_WAITING;
-    }
-    return 0;
-}
-
-/* Until no reply is owed any more (each is complete or a violation). */
-static int wait_replies(struct runner *r, int round)
-{
-    for (;;) {
-        bool waiting;
-        if (pump_all(r, round, &waiting) < 0)
-            return -1;
-        if (!waiting)
-            return 0;
-        if (wait_once(r, round) < 0)
-            return -1;
-    }
-}
-
-/* Until every bot has ended or been killed after its grace period. */
-static int wait_endings(struct runner *r)
-{
-    for (;;) {
-        bool waiting, ending = false;
-        if (pump_all(r, 0, &waiting) < 0)
-            return -1;
-        for (int p = 1; p <= r->s->n_players; p++)
-            ending = ending || r->seats[p].phase == SEAT_ENDING;
-        if (!ending)
-            return 0;
-        if (wait_once(r, 0) < 0)
-            return -1;
-    }
-}
-
-/* ---- one turn --------------------------------------------------------------------------------- */
-
-static int ask(struct runner *r, int p, int round)
-{
-    struct seat *st = &r->seats[p];
-    if (deliver_outbox(r, p) < 0)
-        return -1;
-    sb_reset(&r->text);
-    if (r->rules->prompt(r->g, p, &r->text) < 0)
-        return fail(r, "the engine cannot give player %d's prompt", p);
-    int lines = r->rules->reply_lines(r->g, p);
-    if (lines < 1 || lines > MAX_REPLY_LINES)
-        return fail(r, "the engine asks player %d for %d lines", p, lines);
-    if (seat_ask(st, r->text.data ? r->text.data : "", r->text.len, lines, round, &r->jerr) < 0)
-        return jail_failed(r);
-    return 0;
-}
-
-static int submit(struct runner *r, struct seat *st, struct game_verdict *verdict)
+/* Lines joined by "\n" (as a multi-line reply is recorded) to the engine. */
+static int submit_lines(struct runner *r, int p, int max_lines, char *s, struct game_verdict *verdict)
 {
     const char *lines[MAX_REPLY_LINES];
     int n = 0;
-    char *s = st->text.data ? st->text.data : (char *)"";
-    while (n < st->want_lines) {   /* the reply's lines were joined with "\n" */
+    while (n < max_lines && n < MAX_REPLY_LINES) {
         lines[n++] = s;
         char *nl = strchr(s, '\n');
         if (!nl)
@@ -333,22 +138,34 @@ static int submit(struct runner *r, struct seat *st, struct game_verdict *verdic
         *nl = '\0';
         s = nl + 1;
     }
-    if (r->rules->submit(r->g, st->player, lines, n, verdict) < 0)
-        return fail(r, "the engine refuses player %d's reply: %s", st->player, verdict->reason);
+    return r->rules->submit(r->g, p, lines, n, verdict);
+}
+
+/* The text is cut into lines in place (a strbuf is NUL-terminated). */
+static int submit(struct runner *r, int p, int want_lines, struct strbuf *text, struct game_verdict *verdict)
+{
+    char empty[1] = "";
+    char *data = text->data ? text->data : empty;
+    int rc = r->rules->submit_output ? r->rules->submit_output(r->g, p, data, text->len, verdict)
+                                     : submit_lines(r, p, want_lines, data, verdict);
+    if (rc < 0)
+        return runner_fail(r, "the engine refuses player %d's reply: %s", p, verdict->reason);
     return 0;
 }
 
-static int apply_reply(struct runner *r, struct seat *st, int round)
+/* A reply for the engine: recorded, submitted, and any refusal recorded. */
+static int apply_reply(struct runner *r, struct seat *st, int round, struct strbuf *text, int want_lines,
+                       uint64_t cpu_ns, uint64_t wall_ns)
 {
     struct replay_reply rec = {.n = ++r->replies, .player = st->player, .round = round, .reply = st->asked,
-                               .line = st->text.data ? st->text.data : "", .len = st->text.len,
-                               .cpu_ns = st->reply_cpu_ns, .wall_ns = st->reply_wall_ns};
+                               .line = text->data ? text->data : "", .len = text->len,
+                               .cpu_ns = cpu_ns, .wall_ns = wall_ns};
     if (emit(r, replay_record_reply(&r->line, &rec)) < 0)
         return -1;
     struct match_violation refused = {.by_game = true, .round = round, .reply = st->asked};
-    match_violation_set_line(&refused, rec.line, rec.len);
+    match_violation_set_line(&refused, text->data ? text->data : "", text->len);
     struct game_verdict verdict = {0};
-    if (submit(r, st, &verdict) < 0)
+    if (submit(r, st->player, want_lines, text, &verdict) < 0)
         return -1;
     st->reply = REPLY_IDLE;
     if (verdict.kind == VIOLATION_NONE) {
@@ -369,9 +186,128 @@ static int apply_violation(struct runner *r, struct seat *st)
         return -1;
     st->reply = REPLY_IDLE;
     if (r->rules->violation(r->g, st->player, st->violation.kind) < 0)
-        return fail(r, "the engine refuses player %d's violation", st->player);
+        return runner_fail(r, "the engine refuses player %d's violation", st->player);
     return 0;
 }
+
+/* ---- a turn of bots that live for the match (or a round) -------------------------------- */
+
+static int ask(struct runner *r, int p, int round)
+{
+    struct seat *st = &r->seats[p];
+    if (deliver_outbox(r, p) < 0)
+        return -1;
+    sb_reset(&r->text);
+    if (r->rules->prompt(r->g, p, &r->text) < 0)
+        return runner_fail(r, "the engine cannot give player %d's prompt", p);
+    int lines = r->rules->reply_lines(r->g, p);
+    if (lines < 1 || lines > MAX_REPLY_LINES)
+        return runner_fail(r, "the engine asks player %d for %d lines", p, lines);
+    if (seat_ask(st, r->text.data ? r->text.data : "", r->text.len, lines, round, &r->jerr) < 0)
+        return runner_jail_failed(r);
+    return 0;
+}
+
+static int process_serial(const struct runner *r, int p)
+{
+    return r->rules->process_serial ? r->rules->process_serial(r->g, p) : 1;
+}
+
+/* Players due a new process (game.h process_serial): the old ones end first,
+ * all of them, and only then do the new ones start (warlight D19). */
+static int renew_processes(struct runner *r, int n, const int *pending)
+{
+    bool renew[GAME_MAX_PLAYERS + 1] = {false}, any = false;
+    for (int i = 0; i < n; i++) {
+        renew[pending[i]] = process_serial(r, pending[i]) != r->seats[pending[i]].serial;
+        any = any || renew[pending[i]];
+    }
+    if (!any)
+        return 0;
+    for (int p = 1; p <= r->s->n_players; p++) {
+        if (!renew[p])
+            continue;
+        if (deliver_outbox(r, p) < 0)
+            return -1;
+        if (seat_begin_end(&r->seats[p], &r->jerr) < 0)
+            return runner_jail_failed(r);
+    }
+    if (runner_wait_endings(r) < 0)
+        return -1;
+    for (int p = 1; p <= r->s->n_players; p++)
+        if (renew[p] && seat_restart(&r->seats[p], process_serial(r, p), &r->jerr) < 0)
+            return runner_jail_failed(r);
+    return 0;
+}
+
+static int play_turn_dialogue(struct runner *r, int n, const int *pending, int round)
+{
+    if (renew_processes(r, n, pending) < 0)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (ask(r, pending[i], round) < 0)
+            return -1;
+    if (runner_wait_replies(r, round) < 0)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        struct seat *st = &r->seats[pending[i]];
+        int rc = st->reply == REPLY_COMPLETE
+                     ? apply_reply(r, st, round, &st->text, st->want_lines, st->reply_cpu_ns, st->reply_wall_ns)
+                     : apply_violation(r, st);
+        if (rc < 0 || record_events(r) < 0 || deliver_and_end(r) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- a turn of processes started for it ---------------------------------------------------- */
+
+static int turn_arguments(struct runner *r, int p, struct strbuf *args)
+{
+    int argc = 0;
+    if (deliver_outbox(r, p) < 0)
+        return -1;
+    if (!r->rules->prompt_argv || r->rules->prompt_argv(r->g, p, args, &argc) < 0)
+        return runner_fail(r, "the engine cannot give player %d's arguments", p);
+    r->seats[p].asked++;
+    return 0;
+}
+
+static int apply_turn_reply(struct runner *r, int p, int round, struct turn_reply *tr)
+{
+    struct seat *st = &r->seats[p];
+    if (!tr->violated)
+        return apply_reply(r, st, round, &tr->output, MAX_REPLY_LINES, tr->cpu_ns, tr->wall_ns);
+    st->violation = tr->violation;
+    st->violated = true;
+    return apply_violation(r, st);
+}
+
+static int play_turn_processes(struct runner *r, int n, const int *pending, int round)
+{
+    struct strbuf args[GAME_MAX_PLAYERS];
+    struct turn_reply replies[GAME_MAX_PLAYERS];
+    int reply_no[GAME_MAX_PLAYERS], rc = 0;
+    memset(args, 0, sizeof args);
+    memset(replies, 0, sizeof replies);
+    for (int i = 0; i < n && rc == 0; i++) {
+        rc = turn_arguments(r, pending[i], &args[i]);
+        reply_no[i] = r->seats[pending[i]].asked;
+    }
+    if (rc == 0 && turns_play(r->turns, n, pending, args, round, reply_no, replies, &r->jerr) < 0)
+        rc = runner_jail_failed(r);
+    for (int i = 0; i < n && rc == 0; i++)
+        if (apply_turn_reply(r, pending[i], round, &replies[i]) < 0 || record_events(r) < 0 ||
+            deliver_and_end(r) < 0)
+            rc = -1;
+    for (int i = 0; i < n; i++) {
+        sb_free(&args[i]);
+        turn_reply_free(&replies[i]);
+    }
+    return rc;
+}
+
+/* ---- the match -------------------------------------------------------------------------------- */
 
 static void note_round(struct runner *r, int round)
 {
@@ -380,37 +316,41 @@ static void note_round(struct runner *r, int round)
     r->last_round = round;
 }
 
+/* Where the filesystem cannot cap a data directory, the cap is checked after each turn. */
+static int enforce_quotas(struct runner *r, int n, const int *pending)
+{
+    for (int i = 0; i < n; i++)
+        if (datadirs_enforce(&r->dirs, pending[i], &r->jerr) < 0)
+            return runner_jail_failed(r);
+    return 0;
+}
+
 static int play_turn(struct runner *r)
 {
     int pending[GAME_MAX_PLAYERS];
     int n = r->rules->pending(r->g, pending, GAME_MAX_PLAYERS);
     int round = r->rules->round(r->g);
     if (n <= 0 || n > r->s->n_players)
-        return fail(r, "the engine asks no player for a reply, yet the game is not over");
+        return runner_fail(r, "the engine asks no player for a reply, yet the game is not over");
     note_round(r, round);
-    for (int i = 0; i < n; i++)
-        if (ask(r, pending[i], round) < 0)
-            return -1;
-    if (wait_replies(r, round) < 0)
-        return -1;
-    for (int i = 0; i < n; i++) {
-        struct seat *st = &r->seats[pending[i]];
-        int rc = st->reply == REPLY_COMPLETE ? apply_reply(r, st, round) : apply_violation(r, st);
-        if (rc < 0 || record_events(r) < 0 || deliver_and_end(r) < 0)
-            return -1;
-    }
-    return 0;
+    int rc = r->model == PROCESS_PER_TURN ? play_turn_processes(r, n, pending, round)
+                                          : play_turn_dialogue(r, n, pending, round);
+    return rc < 0 ? -1 : enforce_quotas(r, n, pending);
 }
 
-/* ---- the match -------------------------------------------------------------------------------- */
-
-static int start_seats(struct runner *r)
+static int start_bots(struct runner *r)
 {
+    if (datadirs_open(&r->dirs, r->s, &r->jerr) < 0)
+        return runner_jail_failed(r);
     for (int p = 1; p <= r->s->n_players; p++) {
         r->seats[p].player = p;
-        if (seat_start(&r->seats[p], r->s, p, &r->jerr) < 0)
-            return jail_failed(r);
+        r->seats[p].setup = r->s;   /* the record of a player whose bot is not a seat */
     }
+    if (r->model == PROCESS_PER_TURN)
+        return turns_open(&r->turns, r->s, &r->dirs, &r->jerr) < 0 ? runner_jail_failed(r) : 0;
+    for (int p = 1; p <= r->s->n_players; p++)
+        if (seat_start(&r->seats[p], r->s, &r->dirs, p, process_serial(r, p), &r->jerr) < 0)
+            return runner_jail_failed(r);
     return 0;
 }
 
@@ -420,8 +360,17 @@ static int create_game(struct runner *r)
                             .players = r->s->n_players};
     struct game_error gerr = {0};
     if (r->rules->create(&gs, &r->g, &gerr) < 0)
-        return fail(r, "the engine refuses the match: %s", gerr.msg);
+        return runner_fail(r, "the engine refuses the match: %s", gerr.msg);
+    r->model = r->rules->match_process_model ? r->rules->match_process_model(r->g) : r->rules->process_model;
     return 0;
+}
+
+static void player_meters(struct runner *r, int p, struct match_player_outcome *po)
+{
+    if (r->model == PROCESS_PER_TURN)
+        turns_meters(r->turns, p, &po->cpu_ns, &po->memory_peak_bytes);
+    else
+        seat_meters(&r->seats[p], &po->cpu_ns, &po->memory_peak_bytes);
 }
 
 static void fill_outcome(struct runner *r, const struct game_result *gr, struct match_outcome *out)
@@ -444,9 +393,8 @@ static void fill_outcome(struct runner *r, const struct game_result *gr, struct 
         po->verdict = st->violated ? st->violation.verdict : MATCH_OK;
         po->moves = st->moves;
         po->budget_ns = seat_budget_ns(st, st->asked);
-        po->cpu_ns = st->report.cpu_ns;
-        po->memory_peak_bytes = st->report.memory_peak_bytes;
-        if (st->channel_ready && bot_channel_stderr_tail(&st->ch, SIZE_MAX, &tail) == 0)
+        player_meters(r, p, po);
+        if (stderr_tail(r, p, SIZE_MAX, &tail) == 0)
             po->stderr_tail = sb_steal(&tail);
         sb_free(&tail);
     }
@@ -455,10 +403,10 @@ static void fill_outcome(struct runner *r, const struct game_result *gr, struct 
 static int finish_match(struct runner *r, struct match_outcome *out, uint64_t started_ns)
 {
     struct game_result gr;
-    if (deliver_and_end(r) < 0 || wait_endings(r) < 0)
+    if (deliver_and_end(r) < 0 || runner_wait_endings(r) < 0)
         return -1;
     if (r->rules->result(r->g, &gr) < 0)
-        return fail(r, "the engine gives no result");
+        return runner_fail(r, "the engine gives no result");
     fill_outcome(r, &gr, out);
     return emit(r, replay_record_result(&r->line, r->s, out, monotonic_ns() - started_ns));
 }
@@ -468,8 +416,8 @@ static int play(struct runner *r, struct match_outcome *out)
     struct isolation_report probe;
     uint64_t started_ns = monotonic_ns();
     if (jail_global_init(r->s->isolation, &probe, &r->jerr) < 0)
-        return jail_failed(r);
-    if (create_game(r) < 0 || start_seats(r) < 0 || record_header(r) < 0 || record_events(r) < 0 ||
+        return runner_jail_failed(r);
+    if (create_game(r) < 0 || start_bots(r) < 0 || record_header(r) < 0 || record_events(r) < 0 ||
         deliver_and_end(r) < 0)
         return -1;
     while (!r->rules->over(r->g))
@@ -510,6 +458,18 @@ static void restore_sigpipe(const sigset_t *old)
     pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
+static void release(struct runner *r)
+{
+    for (int p = 1; p <= r->s->n_players; p++)
+        seat_abandon(&r->seats[p]);
+    turns_close(r->turns);
+    datadirs_close(&r->dirs);
+    if (r->g)
+        r->rules->destroy(r->g);
+    sb_free(&r->line);
+    sb_free(&r->text);
+}
+
 int match_play(const struct match_setup *s, struct replay_writer *replay, const struct match_hooks *hooks,
                struct match_outcome *out, struct match_error *err)
 {
@@ -526,13 +486,8 @@ int match_play(const struct match_setup *s, struct replay_writer *replay, const 
     int rc = play(r, out);
     if (rc < 0)
         internal_outcome(s, out);
-    for (int p = 1; p <= s->n_players; p++)
-        seat_abandon(&r->seats[p]);
+    release(r);
     restore_sigpipe(&old);
-    if (r->g)
-        r->rules->destroy(r->g);
-    sb_free(&r->line);
-    sb_free(&r->text);
     free(r);
     return rc;
 }

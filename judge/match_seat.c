@@ -41,12 +41,18 @@ uint64_t seat_wall_deadline_ns(const struct seat *st)
 
 /* ---- life of the jail -------------------------------------------------------------- */
 
-int seat_start(struct seat *st, const struct match_setup *s, int player, struct jail_error *err)
+int seat_start(struct seat *st, const struct match_setup *s, const struct match_datadirs *dirs, int player,
+               int serial, struct jail_error *err)
 {
     struct jail_spec spec;
     st->player = player;
     st->setup = s;
+    st->dirs = dirs;
+    st->serial = serial;
+    st->raw = s->rules->submit_output != NULL;
     match_setup_jail_spec(s, player, &spec);
+    if (dirs)
+        datadirs_apply(dirs, player, &spec);
     if (jail_start(&spec, &st->jail, err) < 0) {
         st->jail = NULL;
         return -1;
@@ -95,6 +101,36 @@ void seat_abandon(struct seat *st)
         bot_channel_free(&st->ch);
     st->channel_ready = false;
     sb_free(&st->text);
+}
+
+int seat_restart(struct seat *st, int serial, struct jail_error *err)
+{
+    uint64_t cpu, peak;
+    struct seat kept = *st;
+    if (st->jail) {
+        snprintf(err->msg, sizeof err->msg, "player %d: internal: restarted while its process runs", st->player);
+        return -1;
+    }
+    seat_meters(st, &cpu, &peak);
+    if (st->channel_ready)
+        bot_channel_free(&st->ch);
+    sb_free(&st->text);
+    memset(st, 0, sizeof *st);
+    st->asked = kept.asked;
+    st->moves = kept.moves;
+    st->violated = kept.violated;
+    st->violation = kept.violation;
+    st->cpu_before_ns = cpu;
+    st->memory_peak_before = peak;
+    return seat_start(st, kept.setup, kept.dirs, kept.player, serial, err);
+}
+
+void seat_meters(const struct seat *st, uint64_t *cpu_ns, uint64_t *memory_peak)
+{
+    *cpu_ns = st->cpu_before_ns + (st->has_report ? st->report.cpu_ns : 0);
+    *memory_peak = st->memory_peak_before;
+    if (st->has_report && st->report.memory_peak_bytes > *memory_peak)
+        *memory_peak = st->report.memory_peak_bytes;
 }
 
 int seat_stderr_tail(struct seat *st, size_t max, struct strbuf *out)
@@ -294,6 +330,25 @@ static int add_line(struct seat *st, const struct bot_line *ln)
     return sb_append(&st->text, ln->text, ln->len);
 }
 
+/* A raw reply (game.h submit_output): bytes up to its last "\n", judged by the game. */
+static int pump_raw(struct seat *st, int round, struct jail_error *err)
+{
+    struct bot_line partial;
+    switch (raw_reply_read(&st->ch, &st->raw_reply, &st->text)) {
+    case RAW_REPLY_NONE:
+        return 0;
+    case RAW_REPLY_COMPLETE:
+        return complete_reply(st, round, err);
+    case RAW_REPLY_EOF:
+        partial = (struct bot_line){.text = st->text.data ? st->text.data : "", .len = st->text.len};
+        return classify_end(st, round, "closed its stdout", &partial, err);
+    case RAW_REPLY_ERROR:
+        break;
+    }
+    set_error(err, "cannot read the bot's stdout", st);
+    return -1;
+}
+
 int seat_pump(struct seat *st, int round, struct jail_error *err)
 {
     if (st->reply != REPLY_WAITING)
@@ -305,6 +360,8 @@ int seat_pump(struct seat *st, int round, struct jail_error *err)
     }
     if (flushed == 1 && st->written_ns == 0)
         st->written_ns = monotonic_ns();
+    if (st->raw)
+        return pump_raw(st, round, err);
     for (;;) {
         struct bot_line ln;
         bot_channel_read_line(&st->ch, &ln);
@@ -336,6 +393,7 @@ int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, int rou
     st->reply = REPLY_WAITING;
     st->want_lines = lines > 0 ? lines : 1;
     st->got_lines = 0;
+    raw_reply_begin(&st->raw_reply, raw_reply_cap(st->setup), st->want_lines);
     sb_reset(&st->text);
     st->due_ns = monotonic_ns();
     st->written_ns = 0;

@@ -11,6 +11,8 @@
 
 #include "judge/bot_channel.h"
 #include "judge/match.h"
+#include "judge/match_datadir.h"
+#include "judge/match_raw_reply.h"
 #include "sandbox/jail.h"
 
 enum seat_phase {
@@ -29,6 +31,8 @@ enum seat_reply {
 struct seat {
     int player;
     const struct match_setup *setup;
+    const struct match_datadirs *dirs;
+    int serial;                     /* which of the player's processes (game.h process_serial) */
     struct jail *jail;              /* NULL once finished */
     struct bot_channel ch;
     bool channel_ready;
@@ -37,6 +41,8 @@ struct seat {
 
     enum seat_reply reply;
     int want_lines, got_lines;
+    bool raw;                       /* the game reads raw bytes (game.h submit_output) */
+    struct raw_reply raw_reply;
     struct strbuf text;
     uint64_t due_ns, written_ns;    /* written_ns 0 while the prompt is still being written */
     uint64_t reply_cpu_ns, reply_wall_ns;
@@ -51,10 +57,18 @@ struct seat {
     struct match_violation violation;
     bool has_report;
     struct jail_report report;
+    uint64_t cpu_before_ns, memory_peak_before;  /* of its earlier processes */
 };
 
-/* Start the bot in its jail (frozen when the setup freezes bots). */
-int seat_start(struct seat *st, const struct match_setup *s, int player, struct jail_error *err);
+/* Start the bot in its jail (frozen when the setup freezes bots), in its data
+ * directory when dirs has them. */
+int seat_start(struct seat *st, const struct match_setup *s, const struct match_datadirs *dirs, int player,
+               int serial, struct jail_error *err);
+/* Start the player's process number `serial` once the previous one is done
+ * (SEAT_DONE); what the seat counted so far is kept. */
+int seat_restart(struct seat *st, int serial, struct jail_error *err);
+/* CPU of all its processes, and the largest memory peak of any. */
+void seat_meters(const struct seat *st, uint64_t *cpu_ns, uint64_t *memory_peak);
 /* Kill and finish whatever is left; free the channel. Safe on any seat. */
 void seat_abandon(struct seat *st);
 

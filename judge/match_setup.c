@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "judge/match.h"
+#include "judge/source_player.h"
 
 #define MAP_FILE_MAX (16u << 20)
 #define JAIL_PATH    "/usr/local/bin:/usr/bin:/bin"
@@ -144,7 +145,7 @@ static void take_game_limits(struct match_setup *s)
 {
     s->limits.budget_base_ms = param_or(s, "budget_base_ms", 0);
     s->limits.budget_per_move_ms = param_or(s, "budget_per_move_ms", 0);
-    s->limits.move_wall_ms = param_or(s, "move_wall_ms", 0);
+    s->limits.move_wall_ms = param_or(s, "move_wall_ms", param_or(s, "turn_wall_ms", 0));
     s->limits.memory_limit_mb = param_or(s, "memory_limit_mb", 256);
     s->limits.max_line_bytes = param_or(s, "max_line_bytes", MATCH_DEFAULT_MAX_LINE);
 }
@@ -231,8 +232,24 @@ static int generate_map(struct match_setup *s, const struct match_config *cfg, s
     return rc;
 }
 
+/* A game without maps (warlight): the match file names the players, nothing more. */
+static int no_map(struct match_setup *s, const struct match_config *cfg, struct match_error *err)
+{
+    if (cfg->map_path)
+        return fail(err, "%s:1:1: %s has no map files", cfg->path, s->rules->name);
+    for (size_t i = 0; i < cfg->n_generate; i++)
+        if (strcmp(cfg->generate[i].name, "players"))
+            return fail(err, "%s:%d:%d: generate: %s has no map to generate", cfg->path, cfg->generate[i].line,
+                        cfg->generate[i].col, s->rules->name);
+    s->map_source = strdup("none");
+    s->map_text = strdup("");
+    return s->map_source && s->map_text ? 0 : fail(err, "out of memory");
+}
+
 static int resolve_map(struct match_setup *s, const struct match_config *cfg, struct match_error *err)
 {
+    if (!s->rules->map_parse)
+        return no_map(s, cfg, err);
     int rc = cfg->map_path ? read_map(s, cfg, err) : generate_map(s, cfg, err);
     if (rc < 0)
         return -1;
@@ -304,7 +321,7 @@ static int copy_player(struct match_player *mp, const struct player_config *pc)
 
 static int resolve_players(struct match_setup *s, const struct match_config *cfg, struct match_error *err)
 {
-    int k = s->rules->map_players(s->map);
+    int k = s->map ? s->rules->map_players(s->map) : cfg->n_players;
     if (k != cfg->n_players)
         return fail(err, "%s:%d:%d: the map is for %d players but the match names %d", cfg->path,
                     cfg->players[0].line, cfg->players[0].col, k, cfg->n_players);
@@ -314,12 +331,16 @@ static int resolve_players(struct match_setup *s, const struct match_config *cfg
     for (int i = 0; i < cfg->n_players; i++) {
         const struct player_config *pc = &cfg->players[i];
         char found[4200];
+        s->n_players = i + 1;
+        if (pc->source && source_player_resolve(pc, &s->limits, &s->players[i], found, sizeof found) < 0)
+            return fail(err, "%s:%d:%d: %s", cfg->path, pc->line, pc->col, found);
+        if (pc->source)
+            continue;
         if (pc->argc < 1)
             return fail(err, "%s:%d:%d: player '%s' has no command", cfg->path, pc->line, pc->col, pc->name);
         if (!command_exists(pc, found, sizeof found))
             return fail(err, "%s:%d:%d: player '%s': command '%s' not found (%s)", cfg->path, pc->line, pc->col,
                         pc->name, pc->argv[0], found);
-        s->n_players = i + 1;
         if (copy_player(&s->players[i], pc) < 0)
             return fail(err, "out of memory");
     }
@@ -361,9 +382,6 @@ int match_setup_resolve(const struct match_config *cfg, const struct match_overr
     out->rules = game_find(cfg->game);
     if (!out->rules)
         return fail(err, "%s:1:1: unknown game '%s'", cfg->path, cfg->game);
-    if (out->rules->process_model != PROCESS_PER_MATCH)
-        return fail(err, "%s:1:1: %s starts a bot process every turn; judge run plays games with one "
-                    "process per bot", cfg->path, out->rules->name);
     out->isolation = ov->has_isolation ? ov->isolation : cfg->isolation;
     out->freeze = !(cfg->no_freeze || ov->no_freeze);
     if (resolve_params(out, cfg, ov, err) < 0 || resolve_seed(out, cfg, ov, err) < 0 ||
@@ -391,6 +409,7 @@ void match_setup_free(struct match_setup *s)
         free(mp->name);
         free(mp->dir);
         free(mp->profile);
+        source_player_free(mp);
     }
     memset(s, 0, sizeof *s);
 }
@@ -407,4 +426,6 @@ void match_setup_jail_spec(const struct match_setup *s, int player, struct jail_
     spec->limits.pids = s->limits.pids;
     spec->limits.tmp_bytes = s->limits.tmp_mb << 20;
     spec->mode = s->isolation;
+    if (mp->compiled)
+        compiled_bot_jail_spec(mp->compiled, spec);
 }

@@ -245,6 +245,10 @@ static int check_turn(struct verifier *v, struct json_object *rec, int *player)
 /* A multi-line reply is recorded as its lines joined by "\n". */
 static int submit_lines(struct verifier *v, int p, const char *text, size_t len, struct game_verdict *verdict)
 {
+    if (v->rules->submit_output) /* a game that reads the raw bytes */
+        return v->rules->submit_output(v->g, p, text, len, verdict) < 0
+                   ? fail(v, "the engine refuses the reply: %s", verdict->reason)
+                   : 0;
     char *copy = malloc(len + 1);
     const char *lines[64];
     int n = 0;
@@ -367,7 +371,7 @@ static int rebuild_game(struct verifier *v, struct json_object *header)
     if (read_params(v, member(header, "params")) < 0)
         return -1;
     struct game_error gerr = {0};
-    if (v->rules->map_parse(map, map_len, v->params, &v->map, &gerr) < 0)
+    if (v->rules->map_parse && v->rules->map_parse(map, map_len, v->params, &v->map, &gerr) < 0)
         return fail(v, "header: map line %d, column %d: %s", gerr.line, gerr.col, gerr.msg);
     v->players = (int)json_object_array_length(players);
     struct game_setup setup = {.map = v->map, .params = v->params, .seed = json_object_get_uint64(seed),

@@ -5,6 +5,7 @@
  * stops the tournament at once, with the set-up's one-line error.
  */
 #include "judge/tournament.h"
+#include "judge/tournament_compile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,8 @@ int tournament_check(const struct tournament_config *cfg, const struct tournamen
     int rc = arena_seen && player_seen ? 0 : -1;
     if (rc < 0) snprintf(err->msg, sizeof err->msg, "out of memory");
     for (size_t i = 0; rc == 0 && i < plan->n; i++)
-        if (covers_something_new(&plan->matches[i], arena_seen, player_seen))
+        if (!tournament_match_unplayable(cfg, &plan->matches[i]) &&
+            covers_something_new(&plan->matches[i], arena_seen, player_seen))
             rc = try_setup(cfg, &plan->matches[i], err);
     free(arena_seen);
     free(player_seen);

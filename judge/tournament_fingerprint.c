@@ -72,6 +72,7 @@ static void mix_player(struct hash *h, const struct player_config *p)
     for (int i = 0; i < p->argc; i++) mix_str(h, p->argv[i]);
     mix_str(h, p->dir);
     mix_str(h, p->profile);
+    if (p->source) mix_str(h, p->source); /* its content keys the compiled bot instead (source_hash.c) */
 }
 
 int tournament_fingerprint(const struct tournament_config *cfg, char out[17], struct tournament_error *err)

@@ -13,6 +13,7 @@
  * "ok LINE" or "error MESSAGE". Only the parent writes the journal.
  */
 #include "judge/tournament.h"
+#include "judge/tournament_compile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -287,7 +288,8 @@ static int fill_queue(struct runner *r)
     if (!r->queue) return -1;
     r->head = r->tail = 0;
     for (size_t i = 0; i < run->plan->n; i++)
-        if (tournament_in_shard(&run->plan->matches[i], run->shard) && !run->journal->done[i])
+        if (tournament_in_shard(&run->plan->matches[i], run->shard) && !run->journal->done[i] &&
+            !tournament_match_unplayable(run->cfg, &run->plan->matches[i]))
             r->queue[r->tail++] = (struct job){i, 1};
     return 0;
 }

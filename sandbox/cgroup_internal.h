@@ -78,6 +78,8 @@ struct cgroup {
     struct cgroup_dir twin;              /* hybrid: the cgroup2 twin (fd -1 otherwise) */
     uint64_t cpu_base_ns;
     struct cgroup_counters base;
+    struct cgroup_limits limits;         /* as last written (a pooled cgroup keeps them) */
+    bool has_limits;
     struct cgroup *next;                 /* pool link */
 };
 

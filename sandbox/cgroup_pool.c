@@ -134,10 +134,17 @@ struct cgroup *cgroup_open(const struct cgroup_caps *caps, const char *name, boo
     return cg;
 }
 
-/* Limits, then the counters' starting points. */
+/* Limits (unless a pooled cgroup has them already: the same player's next
+ * process), then the counters' starting points. */
 static int prepare(struct cgroup *cg, const struct cgroup_limits *lim, struct jail_error *err)
 {
-    if (cg->ops->set_limits(cg, lim, err) < 0 || cg->ops->counters(cg, &cg->base, err) < 0)
+    bool same = cg->has_limits && cg->limits.memory_bytes == lim->memory_bytes && cg->limits.pids == lim->pids;
+    cg->has_limits = false;
+    if (!same && cg->ops->set_limits(cg, lim, err) < 0)
+        return -1;
+    cg->limits = *lim;
+    cg->has_limits = true;
+    if (cg->ops->counters(cg, &cg->base, err) < 0)
         return -1;
     cg->cpu_base_ns = cg->ops->cpu_ns_raw(cg);
     return 0;

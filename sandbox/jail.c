@@ -42,6 +42,7 @@ static struct jail *jail_new(const struct jail_spec *spec)
     struct jail *j = calloc(1, sizeof *j);
     if (!j) return NULL;
     j->pidfd = j->cmd_pidfd = j->status_fd = j->stdin_fd = j->stdout_fd = j->stderr_fd = j->listener_fd = -1;
+    j->report_fd = -1;
     jail_limits_resolve(&spec->limits, &j->limits);
     return j;
 }
@@ -55,6 +56,7 @@ void jail_free(struct jail *j)
     close_fd(&j->pidfd);
     close_fd(&j->cmd_pidfd);
     close_fd(&j->status_fd);
+    close_fd(&j->report_fd);
     jail_identity_release(j->own_identity);
     free(j);
 }
@@ -106,6 +108,7 @@ static int build_plans(struct jail *j, const struct jail_spec *spec, const struc
         .root_mount = g->root_mount,
         .bot_dir = spec->dir,
         .rw_dir = spec->rw_dir,
+        .workdir = spec->workdir,
         .extra_ro_binds = spec->extra_ro_binds,
         .tmp_bytes = j->limits.tmp_bytes,
         .make_private = !g->private_mounts,
@@ -137,8 +140,8 @@ static uint64_t namespaces_at_clone(const struct jail_global *g, const struct mo
     return flags;
 }
 
-static int spawn(struct jail *j, const struct jail_spec *spec, const struct jail_global *g,
-                 const struct start_parts *parts, struct jail_error *err)
+static int spawn_begin(const struct jail_spec *spec, const struct jail_global *g, const struct start_parts *parts,
+                       struct jail *j, struct spawn_pending *sp, struct jail_error *err)
 {
     struct spawn_plan plan = {
         .argv = spec->argv,
@@ -158,25 +161,28 @@ static int spawn(struct jail *j, const struct jail_spec *spec, const struct jail
     bool in_userns = parts->userns_fd >= 0 || (plan.clone_ns & CLONE_NEWUSER);
     plan.uid = in_userns ? JAIL_INNER_UID : parts->identity->host_uid;
     plan.gid = in_userns ? JAIL_INNER_GID : parts->identity->host_gid;
-    struct spawn_result r;
-    if (jail_spawn(&plan, &r, err) < 0) return -1;
-    j->pid = r.pid;
-    j->pidfd = r.pidfd;
-    j->cmd_pid = r.cmd_pid;
-    j->cmd_pidfd = r.cmd_pidfd;
-    j->status_fd = r.status_fd;
-    j->listener_fd = r.listener_fd;
-    j->stdin_fd = r.stdin_fd;
-    j->stdout_fd = r.stdout_fd;
-    j->stderr_fd = r.stderr_fd;
-    j->base_proc_ns = r.base_proc_ns;
-    j->base_cgroup_ns = r.base_cgroup_ns;
-    j->base_init_ns = r.base_init_ns;
-    j->has_cpu_clock = clock_getcpuclockid(r.cmd_pid, &j->cpu_clock) == 0;
-    j->has_init_clock = clock_getcpuclockid(r.pid, &j->init_clock) == 0;
-    j->init_cpu_ns = r.base_init_ns; /* until the init's record says more */
-    j->start_ns = r.start_ns;
-    return 0;
+    return jail_spawn_begin(&plan, sp, err);
+}
+
+static void take_result(struct jail *j, const struct spawn_result *r)
+{
+    j->pid = r->pid;
+    j->pidfd = r->pidfd;
+    j->cmd_pid = r->cmd_pid;
+    j->cmd_pidfd = r->cmd_pidfd;
+    j->status_fd = r->status_fd;
+    j->report_fd = r->report_fd;
+    j->listener_fd = r->listener_fd;
+    j->stdin_fd = r->stdin_fd;
+    j->stdout_fd = r->stdout_fd;
+    j->stderr_fd = r->stderr_fd;
+    j->base_proc_ns = r->base_proc_ns;
+    j->base_cgroup_ns = r->base_cgroup_ns;
+    j->base_init_ns = r->base_init_ns;
+    j->has_cpu_clock = clock_getcpuclockid(r->cmd_pid, &j->cpu_clock) == 0;
+    j->has_init_clock = clock_getcpuclockid(r->pid, &j->init_clock) == 0;
+    j->init_cpu_ns = r->base_init_ns; /* until the init's record says more */
+    j->start_ns = r->start_ns;
 }
 
 static void describe_isolation(struct jail *j, const struct jail_global *g, const struct jail_identity *id)
@@ -196,7 +202,7 @@ static void release_cgroup_quietly(struct jail *j)
     j->cg = NULL;
 }
 
-int jail_start(const struct jail_spec *spec, struct jail **out, struct jail_error *err)
+int jail_begin(const struct jail_spec *spec, struct jail **out, struct spawn_pending *sp, struct jail_error *err)
 {
     const struct jail_global *g;
     if (!spec) return jail_fail(err, "no command to run");
@@ -208,15 +214,44 @@ int jail_start(const struct jail_spec *spec, struct jail **out, struct jail_erro
     struct start_parts parts = {.userns_fd = -1};
     int rc = -1;
     if (take_identity(j, spec, g, &parts, err) == 0 && take_cgroup(j, g, err) == 0 &&
-        build_plans(j, spec, g, &parts, err) == 0 && spawn(j, spec, g, &parts, err) == 0)
+        build_plans(j, spec, g, &parts, err) == 0 && spawn_begin(spec, g, &parts, j, sp, err) == 0)
         rc = 0;
-    mount_plan_free(parts.mounts);
+    mount_plan_free(parts.mounts); /* the child has its own copy */
     if (rc < 0) {
         release_cgroup_quietly(j);
         jail_free(j);
         return -1;
     }
     describe_isolation(j, g, parts.identity);
+    *out = j;
+    return 0;
+}
+
+int jail_complete(struct jail *j, struct spawn_pending *sp, const char *args, size_t len, bool wait_exec,
+                  struct jail_error *err)
+{
+    struct spawn_result r;
+    if (jail_spawn_complete(sp, args, len, wait_exec, &r, err) < 0) {
+        release_cgroup_quietly(j);
+        jail_free(j);
+        return -1;
+    }
+    take_result(j, &r);
+    return 0;
+}
+
+void jail_abandon(struct jail *j, struct spawn_pending *sp)
+{
+    jail_spawn_abandon(sp);
+    release_cgroup_quietly(j);
+    jail_free(j);
+}
+
+int jail_start(const struct jail_spec *spec, struct jail **out, struct jail_error *err)
+{
+    struct spawn_pending sp;
+    struct jail *j = NULL;
+    if (jail_begin(spec, &j, &sp, err) < 0 || jail_complete(j, &sp, NULL, 0, true, err) < 0) return -1;
     *out = j;
     return 0;
 }

@@ -96,6 +96,7 @@ struct jail_spec {
     const char *const *envp;  /* the whole environment; NULL = empty */
     const char *dir;          /* host directory bound read-only at JAIL_BOT_DIR, or NULL */
     const char *rw_dir;       /* host directory bound read-write at JAIL_RW_DIR, or NULL */
+    const char *workdir;      /* working directory inside the jail; NULL = JAIL_BOT_DIR if dir, else "/" */
     const char *profile;      /* seccomp/run profile name; NULL = "default" */
     const char *const *extra_ro_binds; /* NULL-terminated host paths bound read-only at the same path, or NULL */
     const struct jail_identity *identity; /* NULL = take a fresh one for this jail */

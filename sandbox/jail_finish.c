@@ -134,6 +134,8 @@ int jail_finish(struct jail *j, struct jail_report *report, struct jail_error *e
     if (rc == 0) {
         report->verdict = verdict_decide(&facts);
         write_note(j, &facts, report);
+        if (j->report_fd >= 0) /* launched without waiting for execve (jail_prewarm.h) */
+            jail_spawn_exec_error(j->report_fd, report->note, sizeof report->note);
     } else {
         internal_error(report, err);
     }

@@ -24,6 +24,7 @@
 
 #include "sandbox/cgroup.h"
 #include "sandbox/jail.h"
+#include "sandbox/jail_prewarm.h"
 
 struct seccomp_program;
 
@@ -127,6 +128,7 @@ struct mount_plan_input {
     uint64_t tmp_bytes;
     bool make_private; /* mounts were not made private by jail_global_init */
     int template_fd;   /* the template mount namespace, or -1 */
+    const char *workdir; /* inside the jail; NULL: /bot when bot_dir is set, else / */
 };
 int mount_plan_build(const struct mount_plan_input *in, struct mount_plan **out, struct jail_error *err);
 /* The host device nodes every jail binds must be the character devices they
@@ -171,11 +173,37 @@ struct spawn_result {
     int cmd_pidfd;
     int stdin_fd, stdout_fd, stderr_fd;    /* parent ends, non-blocking, close-on-exec */
     int status_fd;                         /* the init's status record, non-blocking, close-on-exec */
+    int report_fd;                         /* launched without waiting: the set-up's report pipe, else -1 */
     uint64_t base_proc_ns, base_cgroup_ns; /* CPU spent on set-up, subtracted later: the command's */
     uint64_t base_init_ns;                 /* and the init's */
     uint64_t start_ns;                     /* when the command was released to execve */
 };
 int jail_spawn(const struct spawn_plan *plan, struct spawn_result *out, struct jail_error *err);
+/* jail_spawn in two halves: begin clones the child and releases it into its
+ * set-up, which runs on while the caller does other work; complete waits for
+ * it, appends the extra arguments (NUL-terminated strings, len bytes in all,
+ * at most JAIL_LAUNCH_BYTES_MAX) to the plan's argv and lets it execve. The
+ * child keeps its own copy of the plan: the caller may free it after begin.
+ * With wait_exec, complete returns once execve has succeeded, or fails; without,
+ * as soon as the child has its arguments: a failed execve then ends the command
+ * with status 127, and jail_spawn_exec_error reads why from out->report_fd. */
+struct spawn_pipes {
+    int in[2], out[2], err[2], report[2], go[2], status[2];
+};
+struct spawn_pending {
+    pid_t pid; /* the jail's init */
+    int pidfd;
+    struct spawn_pipes pipes; /* the parent's ends */
+    struct cgroup *cgroup;
+    char argv0[128]; /* for error messages */
+};
+int jail_spawn_begin(const struct spawn_plan *plan, struct spawn_pending *out, struct jail_error *err);
+int jail_spawn_complete(struct spawn_pending *sp, const char *args, size_t len, bool wait_exec,
+                        struct spawn_result *out, struct jail_error *err);
+/* After a launch without waiting: true with why in msg when execve failed. */
+bool jail_spawn_exec_error(int report_fd, char *msg, size_t size);
+/* Kill the child and close everything (complete does this itself on failure). */
+void jail_spawn_abandon(struct spawn_pending *sp);
 
 /* ---- the jail's init (jail_init.c) ---- */
 /* Child side: become pid 1's init for COMMAND (its child): reap every child,
@@ -195,6 +223,7 @@ struct jail {
     pid_t cmd_pid; /* the command, pid 2 inside */
     int cmd_pidfd;
     int status_fd; /* the init's status record */
+    int report_fd; /* launched without waiting for execve: its report (jail_spawn_exec_error) */
     int stdin_fd, stdout_fd, stderr_fd;
     int listener_fd;
     bool listener_hup;
@@ -229,6 +258,13 @@ struct jail {
 };
 /* Close every fd, release an identity of its own, free. */
 void jail_free(struct jail *j);
+/* jail_start in two halves (see jail_spawn_begin): begin gathers the parts and
+ * clones; complete launches with extra arguments, or releases j on failure. */
+int jail_begin(const struct jail_spec *spec, struct jail **out, struct spawn_pending *sp, struct jail_error *err);
+int jail_complete(struct jail *j, struct spawn_pending *sp, const char *args, size_t len, bool wait_exec,
+                  struct jail_error *err);
+/* Release a begun jail that will not be completed. */
+void jail_abandon(struct jail *j, struct spawn_pending *sp);
 /* Take a pending seccomp notification, if any: record it and kill the jail.
  * 1 when one was taken, 0 when none, -1 on error. */
 int jail_take_notification(struct jail *j, struct jail_error *err);

@@ -13,8 +13,14 @@
  *                                          pid 1 becomes the init (jail_init.c),
  *                                          pid 2, the command: setsid, seccomp
  *   find pid 2, pidfd_getfd(listener) <--- "listener is fd N" (or "ready" without seccomp)
- *   "A" ---------------------------------> execve
+ *   launch record [+ extra arguments] ----> execve
  *   EOF on the report pipe = execve done; an error record = the step that failed.
+ *
+ * jail_spawn_begin stops after "G" and jail_spawn_complete does the rest, so
+ * a caller may prepare a jail while other work goes on and start it later
+ * with arguments only known then (sandbox/jail_prewarm.c): the child's whole
+ * set-up is then off the critical path, and a start costs less than an execve,
+ * which the caller need not even wait for (a failure then shows later).
  *
  * Root-mode jails enter a user namespace made beforehand for their uid slot
  * (setns), so the only round trips are the two above. The CPU time of both
@@ -35,6 +41,7 @@
 #include <string.h>
 #include <sys/pidfd.h>
 #include <sys/prctl.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -48,6 +55,18 @@ struct child_msg {
     int value; /* errno for MSG_ERROR, the fd number for MSG_LISTENER */
     char step[120];
 };
+
+/* What the parent sends to release the command: a header, then `len` bytes of
+ * NUL-terminated extra arguments appended to the plan's argv. */
+#define LAUNCH_MAGIC 0x4c4e434au /* "JCNL" */
+struct launch_header {
+    uint32_t magic, len;
+};
+
+/* The child reads the extra arguments into its own copy of these (the
+ * judge's copy is never touched). */
+static char launch_buf[JAIL_LAUNCH_BYTES_MAX];
+static char *launch_argv[JAIL_LAUNCH_ARGS_MAX + 1];
 
 struct child_fds {
     int stdin_r, stdout_w, stderr_w;
@@ -198,16 +217,46 @@ static int exec_in_path(const char *file, const char *path, char *const *argv, c
 }
 
 /* execvpe with PATH taken from the jail's environment, not the judge's. */
-static int exec_command(const struct spawn_plan *p)
+static int exec_command(const struct spawn_plan *p, char *const *argv)
 {
     static char *const empty_env[] = {NULL};
-    char *const *argv = (char *const *)p->argv;
     char *const *envp = p->envp ? (char *const *)p->envp : empty_env;
-    if (strchr(p->argv[0], '/')) {
-        execve(p->argv[0], argv, envp);
+    if (strchr(argv[0], '/')) {
+        execve(argv[0], argv, envp);
         return errno;
     }
-    return exec_in_path(p->argv[0], p->path_env ? p->path_env : DEFAULT_PATH, argv, envp);
+    return exec_in_path(argv[0], p->path_env ? p->path_env : DEFAULT_PATH, argv, envp);
+}
+
+static void read_exactly(const struct child_fds *f, void *buf, size_t len)
+{
+    for (size_t got = 0; got < len;) {
+        ssize_t n = read(f->go_r, (char *)buf + got, len - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) _exit(127); /* the judge gave up on us */
+        got += (size_t)n;
+    }
+}
+
+/* Wait for the launch record; return the plan's argv followed by its extra arguments. */
+static char *const *read_launch(const struct spawn_plan *p, const struct child_fds *f)
+{
+    struct launch_header h;
+    read_exactly(f, &h, sizeof h);
+    if (h.magic != LAUNCH_MAGIC || h.len > sizeof launch_buf) child_fail(f, "read the launch record", EPROTO);
+    read_exactly(f, launch_buf, h.len);
+    if (h.len > 0 && launch_buf[h.len - 1] != '\0') child_fail(f, "read the launch record", EPROTO);
+    size_t n = 0;
+    for (; p->argv[n]; n++) {
+        if (n == JAIL_LAUNCH_ARGS_MAX) child_fail(f, "execve", E2BIG);
+        launch_argv[n] = (char *)p->argv[n];
+    }
+    for (size_t at = 0; at < h.len; at += strlen(launch_buf + at) + 1) {
+        if (n == JAIL_LAUNCH_ARGS_MAX) child_fail(f, "execve", E2BIG);
+        launch_argv[n++] = launch_buf + at;
+    }
+    launch_argv[n] = NULL;
+    return launch_argv;
 }
 
 /* pid 2: the init's child, with the init's identity, rlimits, empty
@@ -227,8 +276,8 @@ _Noreturn static void command_main(const struct spawn_plan *p, const struct chil
     } else {
         send_msg(f->report_w, MSG_READY, 0, NULL);
     }
-    wait_for_parent(f); /* the parent holds the listener now */
-    child_fail(f, "execve", exec_command(p));
+    char *const *argv = read_launch(p, f); /* the parent holds the listener now */
+    child_fail(f, "execve", exec_command(p, argv));
 }
 
 /* pid 1: everything that needs pid 1 or privilege, then the fork into the
@@ -256,17 +305,13 @@ _Noreturn static void child_main(const struct spawn_plan *p, const struct child_
 
 /* ---- parent side ---- */
 
-struct pipes {
-    int in[2], out[2], err[2], report[2], go[2], status[2];
-};
-
 static void close_fd(int *fd)
 {
     if (*fd >= 0) close(*fd);
     *fd = -1;
 }
 
-static void close_pipes(struct pipes *ps)
+static void close_pipes(struct spawn_pipes *ps)
 {
     int *all = (int *)ps;
     for (size_t i = 0; i < sizeof *ps / sizeof(int); i++) close_fd(&all[i]);
@@ -286,7 +331,7 @@ static int make_pipe(int fds[2])
     return 0;
 }
 
-static int make_pipes(struct pipes *ps, struct jail_error *err)
+static int make_pipes(struct spawn_pipes *ps, struct jail_error *err)
 {
     int *all = (int *)ps;
     for (size_t i = 0; i < sizeof *ps / sizeof(int); i++) all[i] = -1;
@@ -299,12 +344,35 @@ static int make_pipes(struct pipes *ps, struct jail_error *err)
     return 0;
 }
 
+static int write_all(int fd, struct iovec *v, int n, struct jail_error *err)
+{
+    while (n > 0) {
+        ssize_t w = writev(fd, v, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0) return jail_fail_errno(err, errno, "signal the jail's set-up");
+        for (; n > 0 && (size_t)w >= v->iov_len; v++, n--) w -= (ssize_t)v->iov_len;
+        if (n > 0) {
+            v->iov_base = (char *)v->iov_base + w;
+            v->iov_len -= (size_t)w;
+        }
+    }
+    return 0;
+}
+
 static int send_go(int fd, char byte, struct jail_error *err)
 {
-    ssize_t n;
-    while ((n = write(fd, &byte, 1)) < 0 && errno == EINTR) {
-    }
-    return n == 1 ? 0 : jail_fail_errno(err, n < 0 ? errno : EPIPE, "signal the jail's set-up");
+    struct iovec v = {&byte, 1};
+    return write_all(fd, &v, 1, err);
+}
+
+/* The launch record; a pipe large enough for it is asked for, so the write
+ * does not wait for the child to read. */
+static int send_launch(int fd, const char *args, size_t len, struct jail_error *err)
+{
+    struct launch_header h = {LAUNCH_MAGIC, (uint32_t)len};
+    struct iovec v[2] = {{&h, sizeof h}, {(void *)args, len}};
+    if (sizeof h + len > 65536) fcntl(fd, F_SETPIPE_SZ, (int)(sizeof h + len));
+    return write_all(fd, v, len ? 2 : 1, err);
 }
 
 /* 1: a record, 0: end of file (execve done, or the child died), -1: error or timeout. */
@@ -327,11 +395,11 @@ static int read_msg(int fd, uint64_t deadline, struct child_msg *m, struct jail_
     }
 }
 
-static int child_error(const struct spawn_plan *p, const struct child_msg *m, struct jail_error *err)
+static int child_error(const struct spawn_pending *sp, const struct child_msg *m, struct jail_error *err)
 {
     char step[sizeof m->step];
     copy_step(step, sizeof step, m->step);
-    if (strcmp(step, "execve") == 0) return jail_fail_errno(err, m->value, "execve %s", p->argv[0]);
+    if (strcmp(step, "execve") == 0) return jail_fail_errno(err, m->value, "execve %s", sp->argv0);
     return jail_fail_errno(err, m->value, "%s", step);
 }
 
@@ -344,11 +412,11 @@ static uint64_t process_cpu_ns(pid_t pid)
     return 0;
 }
 
-static void read_baselines(const struct spawn_plan *p, struct spawn_result *out)
+static void read_baselines(const struct spawn_pending *sp, struct spawn_result *out)
 {
     out->base_proc_ns = process_cpu_ns(out->cmd_pid);
     out->base_init_ns = process_cpu_ns(out->pid);
-    out->base_cgroup_ns = p->cgroup ? cgroup_cpu_ns(p->cgroup) : 0;
+    out->base_cgroup_ns = sp->cgroup ? cgroup_cpu_ns(sp->cgroup) : 0;
     out->start_ns = monotonic_ns();
 }
 
@@ -362,28 +430,40 @@ static int find_command(struct spawn_result *out, struct jail_error *err)
     return 0;
 }
 
-/* From "G" to execve: take the listener, release the child, wait for exec. */
-static int handshake(const struct spawn_plan *p, struct pipes *ps, struct spawn_result *out,
-                     struct jail_error *err)
+/* After "G": take the listener, send the launch record, wait for exec (or not). */
+static int handshake(struct spawn_pending *sp, const char *args, size_t len, bool wait_exec,
+                     struct spawn_result *out, struct jail_error *err)
 {
     uint64_t deadline = monotonic_ns() + SETUP_TIMEOUT_NS;
     struct child_msg m;
     bool released = false;
-    fcntl(ps->report[0], F_SETFL, O_NONBLOCK);
-    if (send_go(ps->go[1], 'G', err) < 0) return -1;
     for (;;) {
-        int got = read_msg(ps->report[0], deadline, &m, err);
+        int got = read_msg(sp->pipes.report[0], deadline, &m, err);
         if (got < 0) return -1;
         if (got == 0) return released ? 0 : jail_fail(err, "the jail's set-up process died before execve");
-        if (m.kind == MSG_ERROR) return child_error(p, &m, err);
+        if (m.kind == MSG_ERROR) return child_error(sp, &m, err);
         if (released) return jail_fail(err, "unexpected record from the jail's set-up");
         if (find_command(out, err) < 0) return -1;
         if (m.kind == MSG_LISTENER && (out->listener_fd = pidfd_getfd(out->cmd_pidfd, m.value, 0)) < 0)
             return jail_fail_errno(err, errno, "pidfd_getfd(seccomp listener)");
-        read_baselines(p, out);
-        if (send_go(ps->go[1], 'A', err) < 0) return -1;
+        read_baselines(sp, out);
+        if (send_launch(sp->pipes.go[1], args, len, err) < 0) return -1;
+        if (!wait_exec) return 0;
         released = true;
     }
+}
+
+bool jail_spawn_exec_error(int report_fd, char *msg, size_t size)
+{
+    struct child_msg m;
+    ssize_t n;
+    while ((n = read(report_fd, &m, sizeof m)) < 0 && errno == EINTR) {
+    }
+    if (n != (ssize_t)sizeof m || m.kind != MSG_ERROR) return false;
+    char step[sizeof m.step];
+    copy_step(step, sizeof step, m.step);
+    snprintf(msg, size, "%s failed: %s", step, strerror(m.value));
+    return true;
 }
 
 static int attach_and_map(const struct spawn_plan *p, pid_t pid, bool cloned_into_cgroup,
@@ -394,63 +474,121 @@ static int attach_and_map(const struct spawn_plan *p, pid_t pid, bool cloned_int
     return 0;
 }
 
-static void abandon_child(struct spawn_result *out)
+static void move_parent_ends(struct spawn_pending *sp, struct spawn_result *out)
 {
-    pidfd_send_signal(out->pidfd, SIGKILL, NULL, 0);
-    while (waitpid(out->pid, NULL, 0) < 0 && errno == EINTR) {
-    }
-    close_fd(&out->pidfd);
-    close_fd(&out->cmd_pidfd);
-    close_fd(&out->listener_fd);
-}
-
-static void keep_parent_ends(struct pipes *ps, struct spawn_result *out)
-{
+    struct spawn_pipes *ps = &sp->pipes;
+    out->pid = sp->pid;
+    out->pidfd = sp->pidfd;
+    sp->pidfd = -1;
     out->stdin_fd = ps->in[1];
     out->stdout_fd = ps->out[0];
     out->stderr_fd = ps->err[0];
     out->status_fd = ps->status[0];
     ps->in[1] = ps->out[0] = ps->err[0] = ps->status[0] = -1;
+    out->report_fd = ps->report[0];   /* still open only when the launch did not wait */
+    ps->report[0] = -1;
     fcntl(out->status_fd, F_SETFL, O_NONBLOCK);
     fcntl(out->stdin_fd, F_SETFL, O_NONBLOCK);
     fcntl(out->stdout_fd, F_SETFL, O_NONBLOCK);
     fcntl(out->stderr_fd, F_SETFL, O_NONBLOCK);
 }
 
-int jail_spawn(const struct spawn_plan *p, struct spawn_result *out, struct jail_error *err)
+void jail_spawn_abandon(struct spawn_pending *sp)
 {
-    struct pipes ps;
-    memset(out, 0, sizeof *out);
-    out->pidfd = out->cmd_pidfd = out->listener_fd = out->stdin_fd = out->stdout_fd = out->stderr_fd = -1;
-    out->status_fd = -1;
-    if (make_pipes(&ps, err) < 0) return -1;
+    if (sp->pidfd >= 0) {
+        pidfd_send_signal(sp->pidfd, SIGKILL, NULL, 0);
+        while (waitpid(sp->pid, NULL, 0) < 0 && errno == EINTR) {
+        }
+    }
+    close_fd(&sp->pidfd);
+    close_pipes(&sp->pipes);
+}
+
+static void drop_result(struct spawn_result *out)
+{
+    close_fd(&out->pidfd);
+    close_fd(&out->cmd_pidfd);
+    close_fd(&out->listener_fd);
+    close_fd(&out->stdin_fd);
+    close_fd(&out->stdout_fd);
+    close_fd(&out->stderr_fd);
+    close_fd(&out->status_fd);
+    close_fd(&out->report_fd);
+}
+
+static void keep_argv0(struct spawn_pending *sp, const char *argv0)
+{
+    size_t n = strlen(argv0);
+    if (n >= sizeof sp->argv0) n = sizeof sp->argv0 - 1;
+    memcpy(sp->argv0, argv0, n);
+    sp->argv0[n] = '\0';
+}
+
+int jail_spawn_begin(const struct spawn_plan *p, struct spawn_pending *sp, struct jail_error *err)
+{
+    memset(sp, 0, sizeof *sp);
+    sp->pidfd = -1;
+    sp->cgroup = p->cgroup;
+    keep_argv0(sp, p->argv[0]);
+    if (make_pipes(&sp->pipes, err) < 0) return -1;
+    struct spawn_pipes *ps = &sp->pipes;
     int cgroup_fd = p->cgroup ? cgroup_dir_fd(p->cgroup) : -1;
-    pid_t pid = clone3_fork(p->clone_ns, cgroup_fd, &out->pidfd);
+    pid_t pid = clone3_fork(p->clone_ns, cgroup_fd, &sp->pidfd);
     if (pid == -ENOSYS && cgroup_fd >= 0) { /* no clone3: attach after clone instead */
         cgroup_fd = -1;
-        pid = clone3_fork(p->clone_ns, cgroup_fd, &out->pidfd);
+        pid = clone3_fork(p->clone_ns, cgroup_fd, &sp->pidfd);
     }
     if (pid == 0) {
-        struct child_fds f = {ps.in[0], ps.out[1], ps.err[1], ps.report[1], ps.go[0], ps.status[1]};
+        close(ps->go[1]); /* a judge killed before "go" then gives EOF, not a wait forever */
+        struct child_fds f = {ps->in[0], ps->out[1], ps->err[1], ps->report[1], ps->go[0], ps->status[1]};
         child_main(p, &f);
     }
-    close_fd(&ps.in[0]);
-    close_fd(&ps.out[1]);
-    close_fd(&ps.err[1]);
-    close_fd(&ps.report[1]);
-    close_fd(&ps.go[0]);
-    close_fd(&ps.status[1]);
+    close_fd(&ps->in[0]);
+    close_fd(&ps->out[1]);
+    close_fd(&ps->err[1]);
+    close_fd(&ps->report[1]);
+    close_fd(&ps->go[0]);
+    close_fd(&ps->status[1]);
     if (pid < 0) {
-        close_pipes(&ps);
+        sp->pidfd = -1;
+        close_pipes(ps);
         return jail_fail_errno(err, -pid, "clone3");
     }
-    out->pid = pid;
-    if (attach_and_map(p, pid, cgroup_fd >= 0, err) < 0 || handshake(p, &ps, out, err) < 0) {
-        abandon_child(out);
-        close_pipes(&ps);
+    sp->pid = pid;
+    fcntl(ps->report[0], F_SETFL, O_NONBLOCK);
+    if (attach_and_map(p, pid, cgroup_fd >= 0, err) < 0 || send_go(ps->go[1], 'G', err) < 0) {
+        jail_spawn_abandon(sp);
         return -1;
     }
-    keep_parent_ends(&ps, out);
-    close_pipes(&ps);
     return 0;
+}
+
+int jail_spawn_complete(struct spawn_pending *sp, const char *args, size_t len, bool wait_exec,
+                        struct spawn_result *out, struct jail_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->pidfd = out->cmd_pidfd = out->listener_fd = out->stdin_fd = out->stdout_fd = out->stderr_fd = -1;
+    out->status_fd = out->report_fd = -1;
+    if (len > JAIL_LAUNCH_BYTES_MAX || (len > 0 && args[len - 1] != '\0')) {
+        jail_spawn_abandon(sp);
+        return jail_fail(err, "launch arguments: more than %u bytes, or not NUL-terminated",
+                         JAIL_LAUNCH_BYTES_MAX);
+    }
+    out->pid = sp->pid;
+    if (handshake(sp, args, len, wait_exec, out, err) < 0) {
+        drop_result(out);
+        jail_spawn_abandon(sp);
+        return -1;
+    }
+    move_parent_ends(sp, out);
+    if (wait_exec) close_fd(&out->report_fd);
+    close_pipes(&sp->pipes);
+    return 0;
+}
+
+int jail_spawn(const struct spawn_plan *p, struct spawn_result *out, struct jail_error *err)
+{
+    struct spawn_pending sp;
+    if (jail_spawn_begin(p, &sp, err) < 0) return -1;
+    return jail_spawn_complete(&sp, NULL, 0, true, out, err);
 }

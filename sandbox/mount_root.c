@@ -200,12 +200,18 @@ static int add_shared_part(struct mount_plan *p, bool make_private, struct jail_
     return 0;
 }
 
+/* The command's working directory inside the jail. */
+static const char *work_dir(const struct mount_plan_input *in)
+{
+    return in->workdir ? in->workdir : in->bot_dir ? JAIL_BOT_DIR : "/";
+}
+
 static int build_whole(struct mount_plan *p, const struct mount_plan_input *in, struct jail_error *err)
 {
     if (add_shared_part(p, in->make_private, err) < 0) return -1;
     add_tmp_and_proc(p, in->tmp_bytes);
     if (add_bot_and_data(p, in, err) < 0) return -1;
-    plan_pivot(p, in->bot_dir ? JAIL_BOT_DIR : "/");
+    plan_pivot(p, work_dir(in));
     return 0;
 }
 
@@ -235,7 +241,7 @@ static int build_from_template(struct mount_plan *p, const struct mount_plan_inp
     if (in->rw_dir && (require_dir(in->rw_dir, "rw directory", err) < 0 ||
                        plan_attach(p, in->rw_dir, JAIL_RW_DIR, ATTR_READ_WRITE, err) < 0))
         return -1;
-    plan_chdir(p, in->bot_dir ? JAIL_BOT_DIR : "/");
+    plan_chdir(p, work_dir(in));
     return 0;
 }
 

@@ -247,7 +247,7 @@ static void setup_match(struct match *m, int players, const char *const *scripts
         m->argv[p][0] = "/bin/sh";
         m->argv[p][1] = "-c";
         m->argv[p][2] = (char *)scripts[p];
-        m->s.players[p] = (struct match_player){names[p], m->argv[p], 3, NULL, "default"};
+        m->s.players[p] = (struct match_player){.name = names[p], .argv = m->argv[p], .argc = 3, .profile = "default"};
     }
 }
 

@@ -15,7 +15,7 @@ static int template_fd = -1; /* stands for a template namespace: plans only stor
 static int build(const char *bot, const char *rw, const char *const *extra, struct mount_plan **plan,
                  struct jail_error *err)
 {
-    struct mount_plan_input in = {"/run/judge-test-root", bot, rw, extra, 1 << 20, false, template_fd};
+    struct mount_plan_input in = {"/run/judge-test-root", bot, rw, extra, 1 << 20, false, template_fd, NULL};
     return mount_plan_build(&in, plan, err);
 }
 
