@@ -128,6 +128,9 @@ build/progs/war_%: tests/progs/war_%.c tests/progs/war_bot.h
 build/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(JAILED_CFLAGS) -o $@ $< -lpthread -lm
+build/progs/no_ns_wrapper: tests/progs/no_ns_wrapper.c
+	@mkdir -p $(dir $@)
+	$(CC) $(JAILED_CFLAGS) -o $@ $< -lseccomp
 build/progs/static_true: tests/progs/static_true.c
 	@mkdir -p $(dir $@)
 	$(CC) $(JAILED_CFLAGS) -static -o $@ $<
@@ -200,3 +203,11 @@ docker-image:
 
 test-docker: $(BIN)/judge
 	@JUDGE=$(abspath $(BIN)/judge) tests/docker/run.sh
+
+# ---- grading a class (docs/class.md) ---------------------------------------
+# demo-class: the class pipeline of ci/examples/*-grading.yml on examples/class,
+# into build/demo-class (made afresh), and where its report is.
+.PHONY: demo-class
+demo-class: all
+	@rm -rf build/demo-class
+	@JUDGE=$(abspath $(BIN)/judge) sh examples/class/pipeline.sh build/demo-class

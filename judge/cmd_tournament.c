@@ -191,7 +191,8 @@ static void compiled(void *ctx, const struct tournament_compiled *c)
             ok ? "" : ": its matches are not played (see its compile record)");
 }
 
-static int compile_players(const struct options *o, struct tournament_config *cfg, const struct tournament_outdir *od)
+static int compile_players(const struct options *o, struct tournament_config *cfg,
+                           const struct tournament_outdir *od)
 {
     struct tournament_compile_hooks hooks = {compiled, NULL};
     struct tournament_error err;
@@ -234,7 +235,8 @@ static int exit_status(enum tournament_status s)
 
 static int play(const struct options *o, struct tournament_run *run, struct tournament_journal *journal)
 {
-    size_t unplayable = count_unplayable(run), in_shard = count_in_shard(run->plan, o->shard) - unplayable, failed;
+    size_t unplayable = count_unplayable(run), in_shard = count_in_shard(run->plan, o->shard) - unplayable,
+           failed;
     struct display d = {
         {in_shard, journal->n_done, 0, 0, monotonic_ns()}, isatty(STDERR_FILENO), terminal_width()};
     struct tournament_hooks hooks = {finished, d.tty ? tick : NULL, TICK_MS, &d};
@@ -266,12 +268,13 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
     struct tournament_error err;
     struct tournament_outdir od;
     struct tournament_journal journal;
-    if (tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
+    if (tournament_check(cfg, plan, &err) < 0 || tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
         tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
                                &err) < 0) {
         fprintf(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
+    /* The first check left out the matches of source players; now they are compiled. */
     int rc = compile_players(o, cfg, &od);
     if (rc == EXIT_OK && tournament_check(cfg, plan, &err) < 0) {
         fprintf(stderr, "%s\n", err.msg);

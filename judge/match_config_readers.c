@@ -317,7 +317,8 @@ static int read_player_dir(struct config_reader *r, const yaml_node_t *node, con
 }
 
 /* `source: DIR` + `profile: LANGUAGE`: the profile is loaded now, so a typo stops the file. */
-static int read_player_source(struct config_reader *r, struct player_config *p, const struct config_keys *keys)
+static int read_player_source(struct config_reader *r, struct player_config *p,
+                              const struct config_keys *keys)
 {
     const yaml_node_t *source = keys->value[PKEY_SOURCE], *profile = keys->value[PKEY_PROFILE];
     if (keys->value[PKEY_DIR])
@@ -326,7 +327,8 @@ static int read_player_source(struct config_reader *r, struct player_config *p, 
     if (!profile)
         return yr_fail(r->file, keys->key_mark[PKEY_SOURCE], &r->err,
                        "a 'source' player needs 'profile', its language (c, cpp, python3, java, ...)");
-    if (read_player_dir(r, source, "source", &p->source) < 0 || read_owned_string(r, profile, &p->profile) < 0)
+    if (read_player_dir(r, source, "source", &p->source) < 0 ||
+        read_owned_string(r, profile, &p->profile) < 0)
         return -1;
     struct lp_error lerr;
     /* A profile file's path (it holds a '/') is taken beside this file, like every path here. */
@@ -341,7 +343,8 @@ static int read_player_source(struct config_reader *r, struct player_config *p, 
     return yr_fail(r->file, yr_node_mark(profile), &r->err, "%s", lerr.msg);
 }
 
-static int read_player_command(struct config_reader *r, struct player_config *p, const struct config_keys *keys)
+static int read_player_command(struct config_reader *r, struct player_config *p,
+                               const struct config_keys *keys)
 {
     if (read_command(r, p, keys->value[PKEY_COMMAND]) < 0) return -1;
     if (keys->value[PKEY_DIR] && read_player_dir(r, keys->value[PKEY_DIR], "dir", &p->dir) < 0) return -1;

@@ -150,6 +150,28 @@ static void take_game_limits(struct match_setup *s)
     s->limits.max_line_bytes = param_or(s, "max_line_bytes", MATCH_DEFAULT_MAX_LINE);
 }
 
+/* Where a parameter was set last: an option, else the match file (NULL: nowhere). */
+static const struct named_value *last_set(const struct match_config *cfg, const char *name)
+{
+    const struct named_value *at = NULL;
+    for (size_t i = 0; i < cfg->n_params + cfg->n_limits; i++) {
+        const struct named_value *nv = i < cfg->n_params ? &cfg->params[i] : &cfg->limits[i - cfg->n_params];
+        at = strcmp(nv->name, name) ? at : nv;
+    }
+    return at;
+}
+
+/* The parameters as a whole (game.h params_check), named where the file sets the one blamed. */
+static int check_params(const struct match_setup *s, const struct match_config *cfg, struct match_error *err)
+{
+    struct game_error gerr = {0};
+    int param = 0;
+    if (!s->rules->params_check || s->rules->params_check(s->params, &param, &gerr) == 0)
+        return 0;
+    const struct named_value *at = last_set(cfg, s->rules->params[param].name);
+    return fail(err, "%s:%d:%d: %s", cfg->path, at ? at->line : 1, at ? at->col : 1, gerr.msg);
+}
+
 static int resolve_params(struct match_setup *s, const struct match_config *cfg,
                           const struct match_overrides *ov, struct match_error *err)
 {
@@ -157,7 +179,8 @@ static int resolve_params(struct match_setup *s, const struct match_config *cfg,
     for (size_t i = 0; i < N_RUNNER_LIMITS; i++)
         *limit_field(&s->limits, &runner_limits[i]) = runner_limits[i].def;
     if (apply_named(s, cfg, cfg->params, cfg->n_params, false, err) < 0 ||
-        apply_named(s, cfg, cfg->limits, cfg->n_limits, true, err) < 0 || apply_option_params(s, ov, err) < 0)
+        apply_named(s, cfg, cfg->limits, cfg->n_limits, true, err) < 0 || apply_option_params(s, ov, err) < 0 ||
+        check_params(s, cfg, err) < 0)
         return -1;
     take_game_limits(s);
     return 0;

@@ -57,18 +57,9 @@ compile_bot() {
     check "compile/${name}_record" [ "$(jq1 "$T/rec-$name.jsonl.gz" verdict)" = OK ]
 }
 
-# player NAME PROFILE ENTRY-CLASS: the match-file entry running a compiled bot, as
-# compiled_bot_load() makes it from the profile's run section (unit-tested there).
-player() {
-    local name=$1 profile=$2 main=$3 dir=$T/bot-$1
-    case $profile in
-    c | cpp) printf '  - name: %s\n    dir: %s\n    command: [/bot/bot]\n' "$name" "$dir" ;;
-    python3) printf '  - name: %s\n    dir: %s\n    command: [/usr/bin/python3, -B, -u, /bot/%s]\n    profile: interpreter\n' \
-        "$name" "$dir" "$main" ;;
-    java) printf '  - name: %s\n    dir: %s\n    command: [/usr/bin/java, -XX:MaxRAM=448m, -XX:MaxRAMPercentage=60, %s, %s, -cp, /bot, %s]\n    profile: jvm\n' \
-        "$name" "$dir" "-XX:+UseSerialGC, -XX:TieredStopAtLevel=1, -XX:ActiveProcessorCount=1" "-Xss8m, -Xshare:auto, -XX:-UsePerfData" "$main" ;;
-    esac
-}
+# player NAME PROFILE: the match-file entry of the submission $T/src-NAME as a source player
+# (`judge run` compiles it again, into a temporary directory, and runs what compiled_bot_load() makes).
+player() { printf '  - name: %s\n    source: %s\n    profile: %s\n' "$1" "$T/src-$1" "$2"; }
 opponent() { printf '  - name: %s\n    dir: %s\n    command: [%s]\n' "$1" "$OPP/$2" "$3"; }
 
 # play NAME YAML-HEAD PLAYERS...: plays the match; checks the compiled bot (player NAME) ended OK.
@@ -116,9 +107,9 @@ compile_bot war_java java warlight/Turtle.java
 check compile/java_classes_delivered [ -f "$T/bot-gen_java/Random.class" ]
 check compile/python_entry_recorded grep -qx "entry random.py" "$T/bot-gen_py/.judge-build"
 
-for lang in c:c:- cpp:cpp:- py:python3:random.py java:java:Random; do
-    IFS=: read -r tag profile main <<<"$lang"
-    play gen_$tag "$GENERALS" "$(player gen_$tag $profile "$main")" "$(opponent pass generals ./pass)"
+for lang in c:c cpp:cpp py:python3 java:java; do
+    IFS=: read -r tag profile <<<"$lang"
+    play gen_$tag "$GENERALS" "$(player gen_$tag $profile)" "$(opponent pass generals ./pass)"
 done
 # random.py and Random.java are random.c line for line: the same 60 moves.
 replies "$T/match-gen_c.jsonl.gz" >"$T/replies_c.txt"
@@ -128,13 +119,13 @@ check match/python_replies_equal_c cmp -s "$T/replies_c.txt" "$T/replies_py.txt"
 check match/java_replies_equal_c cmp -s "$T/replies_c.txt" "$T/replies_java.txt"
 check match/replies_are_moves grep -qE '^[12] [0-9]+ [0-9]+ [0-9]+ [0-9]+$' "$T/replies_c.txt"
 
-for lang in c:c:- cpp:cpp:- py:python3:fixed.py java:java:Fixed; do
-    IFS=: read -r tag profile main <<<"$lang"
-    play sea_$tag "$SEABATTLE" "$(player sea_$tag $profile "$main")" "$(opponent hunter seabattle './hunter, "42"')"
+for lang in c:c cpp:cpp py:python3 java:java; do
+    IFS=: read -r tag profile <<<"$lang"
+    play sea_$tag "$SEABATTLE" "$(player sea_$tag $profile)" "$(opponent hunter seabattle './hunter, "42"')"
 done
-for lang in c:c:- cpp:cpp:- py:python3:turtle.py java:java:Turtle; do
-    IFS=: read -r tag profile main <<<"$lang"
-    play war_$tag "$WARLIGHT" "$(player war_$tag $profile "$main")" "$(opponent turtle warlight ./turtle)"
+for lang in c:c cpp:cpp py:python3 java:java; do
+    IFS=: read -r tag profile <<<"$lang"
+    play war_$tag "$WARLIGHT" "$(player war_$tag $profile)" "$(opponent turtle warlight ./turtle)"
 done
 
 # ---- the jvm seccomp profile: only what the JVM does at start-up is let through ----------------

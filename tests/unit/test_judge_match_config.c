@@ -269,7 +269,7 @@ START_TEST(missing_required_keys)
     expect_error("map: tiny.map\n" ONE_PLAYER, "1:1: missing key 'game'");
     expect_error("game: generals\n" ONE_PLAYER, "1:1: missing key 'map' or 'generate'");
     expect_error(HEAD "players:\n  - command: ./a\n", "4:5: missing key 'name'");
-    expect_error(HEAD "players:\n  - name: a\n", "4:5: missing key 'command'");
+    expect_error(HEAD "players:\n  - name: a\n", "4:5: missing key 'command' (or 'source' with 'profile')");
     expect_error("", "1:1: missing key 'game'");
 }
 END_TEST

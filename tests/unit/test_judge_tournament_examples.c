@@ -15,6 +15,8 @@
 #define GITHUB   "ci/examples/github-tournament-shards.yml"
 #define GITLAB   "ci/examples/gitlab-tournament-shards.yml"
 #define K8S      "containers/k8s/tournament-indexed-job.yaml"
+#define GH_CLASS "ci/examples/github-grading.yml"
+#define GL_CLASS "ci/examples/gitlab-grading.yml"
 #define MAX_DOCS 4
 
 struct docs {
@@ -207,6 +209,50 @@ START_TEST(kubernetes_indexed_job)
 }
 END_TEST
 
+/* The class-grading pipelines: list, compile + gauntlet, results with the grading file
+ * on the replays and compile records only, artifacts, and no --fail-under (a grade never
+ * fails the pipeline). */
+static void check_grading_lines(yaml_document_t *doc, const char *seq, const char *field, const char *class_dir)
+{
+    char path[256];
+    find_line(doc, seq, field, "write-tournament.sh");
+    const char *play = find_line(doc, seq, field, "judge tournament");
+    ck_assert_ptr_nonnull(strstr(play, "\"$CLASS/tournament.yaml\" --out out"));
+    const char *results = find_line(doc, seq, field, "judge results");
+    ck_assert_ptr_nonnull(strstr(results, "results out/replays out/compile --out results --grading"));
+    ck_assert_ptr_null(strstr(results, "--fail-under"));
+    snprintf(path, sizeof path, "%s/tournament.yaml", class_dir);
+    assert_file(path);
+    snprintf(path, sizeof path, "%s/grading.yaml", class_dir);
+    assert_file(path);
+}
+
+START_TEST(github_grading)
+{
+    struct docs d;
+    load_all(GH_CLASS, &d);
+    ck_assert_int_eq(d.n, 1);
+    check_grading_lines(&d.doc[0], "jobs.grade.steps", "run", text(&d.doc[0], "env.CLASS"));
+    const char *paths = text(&d.doc[0], "jobs.grade.steps.8.with.path");
+    ck_assert_ptr_nonnull(strstr(paths, "results"));
+    ck_assert_ptr_nonnull(strstr(paths, "out/replays"));
+    ck_assert_str_eq(text(&d.doc[0], "jobs.grade.steps.7.with.report_paths"), "results/junit.xml");
+    free_all(&d);
+}
+END_TEST
+
+START_TEST(gitlab_grading)
+{
+    struct docs d;
+    load_all(GL_CLASS, &d);
+    ck_assert_int_eq(d.n, 1);
+    check_grading_lines(&d.doc[0], "grade.script", NULL, text(&d.doc[0], "variables.CLASS"));
+    ck_assert_str_eq(text(&d.doc[0], "grade.artifacts.reports.junit"), "results/junit.xml");
+    ck_assert_str_eq(text(&d.doc[0], "grade.artifacts.when"), "always");
+    free_all(&d);
+}
+END_TEST
+
 static Suite *examples_suite(void)
 {
     Suite *s = suite_create("tournament_examples");
@@ -214,6 +260,8 @@ static Suite *examples_suite(void)
     tcase_add_test(tc, github_actions_matrix);
     tcase_add_test(tc, gitlab_parallel);
     tcase_add_test(tc, kubernetes_indexed_job);
+    tcase_add_test(tc, github_grading);
+    tcase_add_test(tc, gitlab_grading);
     suite_add_tcase(s, tc);
     return s;
 }

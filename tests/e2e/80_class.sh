@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# 80_class.sh - grading a class (examples/class, docs/class.md): submissions in C, C++,
+# Python 3 and Java compiled once by the tournament from `source:` players, a gauntlet
+# against reference bots, the results stage with a grading file; a compile error, a rule
+# breaker and an attacker get their verdicts; resuming reuses the compiled bots; and
+# `judge run` with source players. The pipeline's exit status is 0: losses are grades.
+source "$(dirname "$0")/../lib.sh"
+T=$(e2e_tmpdir)
+trap 'rm -rf "$T"' EXIT
+
+if [ "$(id -u)" != 0 ]; then
+    skip class "strict jails need root"
+    e2e_exit
+fi
+for tool in /usr/bin/gcc /usr/bin/g++ /usr/bin/python3 /usr/bin/javac; do
+    if [ ! -x "$tool" ]; then
+        fail class "$tool is missing: run make deps"
+        e2e_exit
+    fi
+done
+
+# A copy of the class: the players: section is written from its submissions/ as committed.
+cp -r "$ROOT/examples/class" "$T/class"
+sh "$T/class/write-tournament.sh" "$T/class"
+check players/written_from_submissions cmp -s "$T/class/tournament.yaml" "$ROOT/examples/class/tournament.yaml"
+
+JUDGE=$JUDGE sh "$T/class/pipeline.sh" "$T/out" >"$T/pipeline.out" 2>"$T/pipeline.err"
+check pipeline/exit_0 [ $? = 0 ]
+check pipeline/prints_report grep -qx "report: $T/out/results/summary.md .*" "$T/pipeline.out"
+R=$T/out/results
+TO=$T/out/tournament
+
+# q FILE EXPR: a python expression over the JSON file J.
+q() { python3 -c 'import json,sys; J=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
+
+for s in alice bob carol dave frank mallory ref-random ref-pass; do
+    check "compile/${s}_ok" grep -qx "compile $s ([a-z0-9]*): OK" "$T/pipeline.err"
+    check "compile/${s}_record" [ -f "$TO/compile/$s.jsonl.gz" ]
+done
+for s in alice bob carol dave; do
+    check "played/$s" [ "$(q "$R/standings.json" "[p['matches'] for p in J['players'] if p['name']=='$s'][0]")" = 4 ]
+done
+check played/24_matches [ "$(ls "$TO/replays" | wc -l)" = 24 ]
+check compile/erin_not_played grep -q "^compile erin (cpp): COMPILE_ERROR: its matches are not played" "$T/pipeline.err"
+check compile/erin_no_replay [ -z "$(ls "$TO/replays" | grep erin)" ]
+check compile/erin_standings [ "$(q "$R/standings.json" "[p['verdict'] for p in J['players'] if p['name']=='erin'][0]")" = COMPILE_ERROR ]
+check compile/erin_audit_messages python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))
+e=[v for p in a["players"] if p["name"]=="erin" for v in p["violations"]]
+assert e and "COMPILE_ERROR" in json.dumps(e) and "expected" in json.dumps(e)' "$R/audit.json"
+check compile/erin_junit python3 -c 'import sys, xml.etree.ElementTree as E
+s=[x for x in E.parse(sys.argv[1]).getroot().iter("testsuite") if x.get("name")=="erin"][0]
+c=s.find("testcase"); assert c.get("name")=="compile" and c.find("error") is not None and "COMPILE_ERROR" in E.tostring(c).decode()' "$R/junit.xml"
+
+# verdicts V PLAYER: the verdicts of PLAYER's violations in the audit, sorted, unique.
+verdicts() { python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))
+print(" ".join(sorted({v["verdict"] + ("(" + v["evidence"]["syscall"]["name"] + ")" if v["evidence"].get("syscall") else "") for p in a["players"] if p["name"]==sys.argv[2] for v in p["violations"]})))' "$R/audit.json" "$1"; }
+check audit/frank_invalid_output [ "$(verdicts frank)" = INVALID_OUTPUT ]
+check audit/mallory_forbidden_socket [ "$(verdicts mallory)" = "FORBIDDEN_SYSCALL(socket)" ]
+for s in alice bob carol dave; do check "audit/${s}_clean" [ -z "$(verdicts $s)" ]; done
+
+points() { q "$R/grades.json" "[p['points'] for p in J['players'] if p['name']=='$1'][0]"; }
+check grades/alice_100 [ "$(points alice)" = 100 ]
+check grades/carol_70 [ "$(points carol)" = 70 ]
+check grades/erin_0 [ "$(points erin)" = 0 ]
+check grades/frank_0 [ "$(points frank)" = 0 ]
+check grades/references_not_graded [ "$(q "$R/grades.json" "[p['name'] for p in J['players'] if p['name'].startswith('ref-')]")" = "[]" ]
+
+# Resuming: nothing compiled or played again; a changed submission alone is compiled again.
+echo '/* edited */' >>"$T/class/submissions/alice/bot.c"
+"$JUDGE" tournament "$T/class/tournament.yaml" --out "$TO" --jobs 2 >"$T/resume.out" 2>"$T/resume.err"
+check resume/exit_0 [ $? = 0 ]
+check resume/alice_recompiled grep -qx "compile alice (c): OK" "$T/resume.err"
+check resume/bob_reused grep -qx "compile bob (cpp): OK (reused from an earlier run)" "$T/resume.err"
+check resume/erin_reused grep -q "^compile erin (cpp): COMPILE_ERROR (reused from an earlier run)" "$T/resume.err"
+check resume/nothing_played grep -q "^played 0 matches" "$T/resume.out"
+
+# judge run: source players compiled into a temporary directory, removed after.
+cat >"$T/class/match.yaml" <<YAML
+game: generals
+generate: {rows: 6, cols: 6}
+seed: 2
+params: {turn_limit: 30}
+limits: {memory_limit_mb: 448}
+players:
+  - {name: dave, source: submissions/dave, profile: java}
+  - {name: carol, source: submissions/carol, profile: python3}
+YAML
+TMPDIR=$T "$JUDGE" run "$T/class/match.yaml" --replay "$T/run.jsonl.gz" >"$T/run.out" 2>&1
+check run/exit_0 [ $? = 0 ]
+check run/both_ok [ "$(grep -cE '^[12] (dave|carol) OK moves=30 ' "$T/run.out")" = 2 ]
+check run/temp_removed [ -z "$(ls -d "$T"/judge-run-* 2>/dev/null)" ]
+sed -i 's|submissions/carol, profile: python3|submissions/erin, profile: cpp|' "$T/class/match.yaml"
+"$JUDGE" run "$T/class/match.yaml" --replay "$T/run2.jsonl.gz" >"$T/run2.out" 2>"$T/run2.err"
+check run/compile_error_exit_1 [ $? = 1 ]
+check run/compile_error_message grep -q "^judge run: player 'carol' did not compile: COMPILE_ERROR" "$T/run2.err"
+check run/compiler_words grep -q "error: expected ';'" "$T/run2.err"
+
+# Bad player entries: one line naming FILE:LINE:COL, exit 2.
+bad() {
+    printf 'game: generals\ngenerate: {rows: 6, cols: 6}\nplayers:\n  - name: a\n%b  - {name: b, command: [/bin/true]}\n' "$2" >"$T/class/bad-$1.yaml"
+    "$JUDGE" run "$T/class/bad-$1.yaml" >/dev/null 2>"$T/bad-$1.err"
+    check "bad/${1}_exit_2" [ $? = 2 ]
+    check "bad/${1}_message" grep -qx "$T/class/bad-$1.yaml:$3" "$T/bad-$1.err"
+}
+bad no_profile '    source: submissions/alice\n' "5:5: a 'source' player needs 'profile', its language (c, cpp, python3, java, ...)"
+bad both '    source: submissions/alice\n    profile: c\n    command: [./x]\n' "5:5: a player has 'command' or 'source', not both"
+bad unknown_profile '    source: submissions/alice\n    profile: cobol\n' "6:14: no language profile 'cobol' in .*"
+bad missing_source '    source: nope\n    profile: c\n' "5:13: player source '$T/class/nope': No such file or directory"
+bad dir_with_source '    source: submissions/alice\n    profile: c\n    dir: .\n' "7:5: 'dir' belongs to a 'command' player: a 'source' player runs from its compiled bot"
+
+e2e_exit
