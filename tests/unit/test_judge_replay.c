@@ -327,7 +327,7 @@ static void setup_tiny(struct scripted *m)
     m->s.seed = 7;
     m->s.n_players = 2;
     for (int p = 0; p < 2; p++)
-        m->s.players[p] = (struct match_player){names[p], argv_one, 1, NULL, "default"};
+        m->s.players[p] = (struct match_player){.name = names[p], .argv = argv_one, .argc = 1, .profile = "default"};
 }
 
 /* Both bots reply from script[] in turn (cycling); writes the whole replay. */
