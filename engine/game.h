@@ -74,6 +74,11 @@ struct game_setup {
     int players;            /* bots named by the match */
 };
 
+/* A reply's wall limit (game_rules.reply_wall): `ms` (0 = none) counted from the moment its
+ * prompt is written, or from the start of the player's process when from_start; `param` names
+ * the limit in a time verdict's reason. */
+struct game_reply_wall { uint64_t ms; bool from_start; const char *param; };
+
 /* The verdict of game_submit(): NONE, INVALID_OUTPUT or INVALID_MOVE, with why. */
 struct game_verdict { enum violation_kind kind; char reason[160]; };
 
@@ -150,6 +155,19 @@ struct game_rules {
      * exactly the bytes given. Returns as submit. */
     int (*submit_output)(struct game *g, int player, const char *data, size_t len,
                          struct game_verdict *out);
+    /* The wall limit of the reply due from a pending player (NULL: move_wall_ms from the moment
+     * the prompt is written). The runner asks it each time it asks for a reply. */
+    void (*reply_wall)(const struct game *g, int player, struct game_reply_wall *out);
+    /* Multi-line replies: line `index` (0-based) of the pending player's reply, as it arrives;
+     * each reply's lines come in order 0, 1, ... (not the last line: submit judges the whole).
+     * A verdict other than NONE refuses the reply at once: the runner reads no more of it and
+     * gives submit the lines so far (n_lines = index + 1), for which submit gives that same
+     * verdict. Returns -1 on a malformed call (not pending, out of order). */
+    int (*reply_line_check)(struct game *g, int player, int index, const char *line, size_t len,
+                            struct game_verdict *out);
+    /* The parameters as a whole, each already within its min..max (NULL: nothing more). On a
+     * refusal returns -1 with *param the index of the parameter to name, and why in err. */
+    int (*params_check)(const int64_t *params, int *param, struct game_error *err);
 };
 
 struct game { const struct game_rules *rules; };

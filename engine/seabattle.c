@@ -59,6 +59,7 @@ struct seabattle {
     int64_t params[SP_COUNT];
     struct sea_fleet fleet;
     struct sea_board board[PLAYERS + 1];   /* board[p] is player p's own */
+    struct sea_board probe[PLAYERS + 1];   /* the board lines read so far (reply_line_check) */
     struct player players[PLAYERS + 1];
     enum phase phase;
     int shooter, shots, winner;
@@ -207,16 +208,22 @@ static void boards_done(struct seabattle *g)
     g->shooter = 1;
 }
 
-/* The 10 lines of player p's board: checked line by line (D11), then as a whole. */
-static void take_board(struct seabattle *g, int p, const char *const *lines, struct game_verdict *v)
+/* Player p's board: checked line by line (D11), then as a whole. Fewer than 10 lines come
+ * from a reply refused at its last line (reply_line_check); -1 when that line is not bad. */
+static int take_board(struct seabattle *g, int p, const char *const *lines, int n_lines,
+                      struct game_verdict *v)
 {
-    struct sea_board *b = &g->board[p];
+    struct sea_board b;
     struct sea_board_error err = {SEA_RULE_NONE, ""};
     int rc = 0;
-    for (int y = 0; y < SEA_SIDE && rc == 0; y++)
-        rc = sea_board_add_line(b, lines[y], strlen(lines[y]), g->params[SP_MAX_LINE_BYTES], &err);
+    sea_board_init(&b);
+    for (int y = 0; y < n_lines && rc == 0; y++)
+        rc = sea_board_add_line(&b, lines[y], strlen(lines[y]), g->params[SP_MAX_LINE_BYTES], &err);
+    if (rc == 0 && n_lines < SEA_SIDE)
+        return -1;
     if (rc == 0)
-        rc = sea_board_finish(b, &g->fleet, &err);
+        rc = sea_board_finish(&b, &g->fleet, &err);
+    g->board[p] = b;
     if (rc < 0) {
         v->kind = err.rule == SEA_RULE_S2 ? VIOLATION_INVALID_OUTPUT : VIOLATION_INVALID_MOVE;
         snprintf(v->reason, sizeof v->reason, "%s", err.msg);
@@ -226,6 +233,7 @@ static void take_board(struct seabattle *g, int p, const char *const *lines, str
         board_event(g, p);
     }
     boards_done(g);
+    return 0;
 }
 
 /* ---- shots (S5..S10) ----------------------------------------------------------------------- */
@@ -319,22 +327,30 @@ static int create_error(struct game_error *err, const char *fmt, ...)
     return -1;
 }
 
+/* D14 beyond each parameter's range: at least one ship in all. */
+static int seabattle_params_check(const int64_t *params, int *param, struct game_error *err)
+{
+    int64_t ships = 0;
+    for (int x = SP_SHIPS_1; x <= SP_SHIPS_4; x++)
+        ships += params[x];
+    *param = SP_SHIPS_1;
+    return ships > 0 ? 0 : create_error(err, "the fleet has no ship: ships_1..ships_4 are all 0 (D14)");
+}
+
 static int check_setup(const struct game_setup *setup, struct game_error *err)
 {
     if (setup->players != PLAYERS)
         return create_error(err, "sea battle is played by %d players, not %d", PLAYERS, setup->players);
-    int ships = 0;
+    int64_t values[SP_COUNT];
     for (int x = 0; x < SP_COUNT; x++) {
         const struct game_param *p = &seabattle_params[x];
-        int64_t v = setup->params ? setup->params[x] : p->def;
+        int64_t v = values[x] = setup->params ? setup->params[x] : p->def;
         if (v < p->min || v > p->max)
             return create_error(err, "parameter %s = %lld is out of range %lld..%lld", p->name, (long long)v,
                                 (long long)p->min, (long long)p->max);
-        ships += x <= SP_SHIPS_4 ? (int)v : 0;
     }
-    if (ships == 0)
-        return create_error(err, "the fleet has no ship: ships_1..ships_4 are all 0 (D14)");
-    return 0;
+    int param;
+    return seabattle_params_check(values, &param, err);
 }
 
 static void seabattle_destroy(struct game *gg)
@@ -393,7 +409,9 @@ static int seabattle_submit(struct game *gg, int player, const char *const *line
                             struct game_verdict *v)
 {
     struct seabattle *g = as_sea(gg);
-    if (!is_pending(g, player) || !lines || n_lines != seabattle_reply_lines(gg, player))
+    int want = seabattle_reply_lines(gg, player);
+    if (!is_pending(g, player) || !lines || n_lines < 1 || n_lines > want ||
+        (n_lines < want && g->phase != PHASE_BOARDS))
         return -1;
     for (int i = 0; i < n_lines; i++)
         if (!lines[i])
@@ -401,13 +419,49 @@ static int seabattle_submit(struct game *gg, int player, const char *const *line
     v->kind = VIOLATION_NONE;
     v->reason[0] = '\0';
     int x, y;
-    if (g->phase == PHASE_BOARDS)
-        take_board(g, player, lines, v);
-    else if (read_shot(g, lines[0], &x, &y, v))
+    if (g->phase == PHASE_BOARDS) {
+        if (take_board(g, player, lines, n_lines, v) < 0)
+            return -1;
+    } else if (read_shot(g, lines[0], &x, &y, v))
         fire(g, player, x, y);
     else
         lose_by_violation(g, player, v->kind);
     return g->out_of_memory ? -1 : 0;
+}
+
+/* §6: the board within board_wall_ms of the bot's start (0: none, D12), each shot within
+ * move_wall_ms of the moment its turn begins. */
+static void seabattle_reply_wall(const struct game *gg, int player, struct game_reply_wall *out)
+{
+    const struct seabattle *g = as_const_sea(gg);
+    (void)player;
+    bool board = g->phase == PHASE_BOARDS;
+    out->ms = (uint64_t)g->params[board ? SP_BOARD_WALL_MS : SP_MOVE_WALL_MS];
+    out->from_start = board;
+    out->param = board ? "board_wall_ms" : "move_wall_ms";
+}
+
+/* D11: each board line as it arrives, S2 then S3a against the line above. */
+static int seabattle_reply_line_check(struct game *gg, int player, int index, const char *line, size_t len,
+                                      struct game_verdict *v)
+{
+    struct seabattle *g = as_sea(gg);
+    struct sea_board_error err;
+    if (!is_pending(g, player) || g->phase != PHASE_BOARDS || !line || index < 0 || index >= SEA_SIDE)
+        return -1;
+    struct sea_board *b = &g->probe[player];
+    if (index == 0)
+        sea_board_init(b);
+    if (index != b->lines)
+        return -1;
+    v->kind = VIOLATION_NONE;
+    v->reason[0] = '\0';
+    if (sea_board_add_line(b, line, len, g->params[SP_MAX_LINE_BYTES], &err) == 0)
+        return 0;
+    v->kind = err.rule == SEA_RULE_S2 ? VIOLATION_INVALID_OUTPUT : VIOLATION_INVALID_MOVE;
+    snprintf(v->reason, sizeof v->reason, "%s", err.msg);
+    b->lines = SEA_SIDE;   /* nothing more of this reply is checked */
+    return 0;
 }
 
 static int seabattle_violation(struct game *gg, int player, enum violation_kind kind)
@@ -518,4 +572,7 @@ const struct game_rules seabattle_rules = {
     .take_events = seabattle_take_events,
     .set_log = seabattle_set_log,
     .round = seabattle_round,
+    .reply_wall = seabattle_reply_wall,
+    .reply_line_check = seabattle_reply_line_check,
+    .params_check = seabattle_params_check,
 };

@@ -203,7 +203,10 @@ static int ask(struct runner *r, int p, int round)
     int lines = r->rules->reply_lines(r->g, p);
     if (lines < 1 || lines > MAX_REPLY_LINES)
         return runner_fail(r, "the engine asks player %d for %d lines", p, lines);
-    if (seat_ask(st, r->text.data ? r->text.data : "", r->text.len, lines, round, &r->jerr) < 0)
+    struct game_reply_wall wall = {.ms = r->s->limits.move_wall_ms, .param = "move_wall_ms"};
+    if (r->rules->reply_wall)
+        r->rules->reply_wall(r->g, p, &wall);
+    if (seat_ask(st, r->text.data ? r->text.data : "", r->text.len, lines, &wall, round, &r->jerr) < 0)
         return runner_jail_failed(r);
     return 0;
 }
@@ -345,6 +348,7 @@ static int start_bots(struct runner *r)
     for (int p = 1; p <= r->s->n_players; p++) {
         r->seats[p].player = p;
         r->seats[p].setup = r->s;   /* the record of a player whose bot is not a seat */
+        r->seats[p].game = r->g;
     }
     if (r->model == PROCESS_PER_TURN)
         return turns_open(&r->turns, r->s, &r->dirs, &r->jerr) < 0 ? runner_jail_failed(r) : 0;

@@ -30,13 +30,14 @@ uint64_t seat_budget_ns(const struct seat *st, int reply)
 
 static uint64_t wall_start_ns(const struct seat *st)
 {
+    if (st->wall.from_start)
+        return st->started_ns;
     return st->written_ns ? st->written_ns : st->due_ns;
 }
 
 uint64_t seat_wall_deadline_ns(const struct seat *st)
 {
-    uint64_t wall_ms = st->setup->limits.move_wall_ms;
-    return wall_ms ? wall_start_ns(st) + wall_ms * NS_PER_MS : 0;
+    return st->wall.ms ? wall_start_ns(st) + st->wall.ms * NS_PER_MS : 0;
 }
 
 /* ---- life of the jail -------------------------------------------------------------- */
@@ -57,6 +58,7 @@ int seat_start(struct seat *st, const struct match_setup *s, const struct match_
         st->jail = NULL;
         return -1;
     }
+    st->started_ns = monotonic_ns();
     if (bot_channel_init(&st->ch, jail_stdin_fd(st->jail), jail_stdout_fd(st->jail), jail_stderr_fd(st->jail),
                          s->limits.max_line_bytes, s->limits.stderr_limit_kb * 1024) < 0) {
         set_error(err, "out of memory", st);
@@ -120,6 +122,7 @@ int seat_restart(struct seat *st, int serial, struct jail_error *err)
     st->moves = kept.moves;
     st->violated = kept.violated;
     st->violation = kept.violation;
+    st->game = kept.game;
     st->cpu_before_ns = cpu;
     st->memory_peak_before = peak;
     return seat_start(st, kept.setup, kept.dirs, kept.player, serial, err);
@@ -188,10 +191,13 @@ static bool note_sandbox_kill(struct seat *st, int round)
 static void note_time(struct seat *st, int round, bool wall, uint64_t figure_ns)
 {
     note_violation(st, VIOLATION_TIME, wall, round);
-    st->violation.limit_ns = wall ? st->setup->limits.move_wall_ms * NS_PER_MS : seat_budget_ns(st, st->asked);
+    st->violation.limit_ns = wall ? st->wall.ms * NS_PER_MS : seat_budget_ns(st, st->asked);
     st->violation.figure_ns = figure_ns;
-    snprintf(st->violation.reason, sizeof st->violation.reason, "%s",
-             wall ? "no complete reply within move_wall_ms" : "CPU time over the budget");
+    if (wall)
+        snprintf(st->violation.reason, sizeof st->violation.reason, "no complete reply within %s",
+                 st->wall.param ? st->wall.param : "move_wall_ms");
+    else
+        snprintf(st->violation.reason, sizeof st->violation.reason, "CPU time over the budget");
 }
 
 /* A time violation while the bot still runs: kill it now, then classify. */
@@ -330,6 +336,21 @@ static int add_line(struct seat *st, const struct bot_line *ln)
     return sb_append(&st->text, ln->text, ln->len);
 }
 
+/* game.h reply_line_check on a line that is not the reply's last: 1 when the game refuses the
+ * reply at once (D11 of sea battle), which then ends at this line. */
+static int line_refused(struct seat *st, const struct bot_line *ln, struct jail_error *err)
+{
+    const struct game_rules *rules = st->setup->rules;
+    struct game_verdict v = {0};
+    if (!rules->reply_line_check || st->got_lines >= st->want_lines)
+        return 0;
+    if (rules->reply_line_check(st->game, st->player, st->got_lines - 1, ln->text, ln->len, &v) < 0) {
+        set_error(err, "internal: the engine cannot check a reply line", st);
+        return -1;
+    }
+    return v.kind != VIOLATION_NONE;
+}
+
 /* A raw reply (game.h submit_output): bytes up to its last "\n", judged by the game. */
 static int pump_raw(struct seat *st, int round, struct jail_error *err)
 {
@@ -373,7 +394,10 @@ int seat_pump(struct seat *st, int round, struct jail_error *err)
                 set_error(err, "out of memory", st);
                 return -1;
             }
-            if (st->got_lines == st->want_lines)
+            int refused = line_refused(st, &ln, err);
+            if (refused < 0)
+                return -1;
+            if (refused || st->got_lines == st->want_lines)
                 return complete_reply(st, round, err);
             break;
         case BOT_LINE_INVALID:
@@ -387,9 +411,11 @@ int seat_pump(struct seat *st, int round, struct jail_error *err)
     }
 }
 
-int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, int round, struct jail_error *err)
+int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const struct game_reply_wall *wall,
+             int round, struct jail_error *err)
 {
     st->asked++;
+    st->wall = *wall;
     st->reply = REPLY_WAITING;
     st->want_lines = lines > 0 ? lines : 1;
     st->got_lines = 0;

@@ -33,6 +33,8 @@ struct seat {
     const struct match_setup *setup;
     const struct match_datadirs *dirs;
     int serial;                     /* which of the player's processes (game.h process_serial) */
+    struct game *game;              /* for game.h reply_line_check */
+    uint64_t started_ns;            /* when its current process started */
     struct jail *jail;              /* NULL once finished */
     struct bot_channel ch;
     bool channel_ready;
@@ -45,6 +47,7 @@ struct seat {
     struct raw_reply raw_reply;
     struct strbuf text;
     uint64_t due_ns, written_ns;    /* written_ns 0 while the prompt is still being written */
+    struct game_reply_wall wall;    /* the wall limit of the reply owed (game.h reply_wall) */
     uint64_t reply_cpu_ns, reply_wall_ns;
     int asked;                      /* replies asked for so far: j of README C7 */
     int moves;                      /* replies the engine accepted */
@@ -75,9 +78,10 @@ void seat_abandon(struct seat *st);
 uint64_t seat_budget_ns(const struct seat *st, int reply);   /* 0 when the CPU budget is off */
 uint64_t seat_wall_deadline_ns(const struct seat *st);        /* 0 when the wall limit is off */
 
-/* A reply is due now: note it, deliver `prompt` (after anything queued), thaw.
- * Classifies at once a bot that overspent or ended while not its turn. */
-int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, int round, struct jail_error *err);
+/* A reply is due now, `lines` lines within `wall`: note it, deliver `prompt` (after anything
+ * queued), thaw. Classifies at once a bot that overspent or ended while not its turn. */
+int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const struct game_reply_wall *wall,
+             int round, struct jail_error *err);
 /* Write what is queued and read what has arrived; may complete the reply or
  * find a violation. */
 int seat_pump(struct seat *st, int round, struct jail_error *err);

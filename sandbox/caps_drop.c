@@ -1,10 +1,12 @@
 /*
  * caps_drop.c - leave the child with no capability at all: bounding and
  * ambient sets emptied first (that needs CAP_SETPCAP, which capset then
- * removes), then effective, permitted and inheritable. Raw prctl/capset
+ * removes), then effective, permitted and inheritable. A jail without a
+ * user namespace (jail_flat.h) takes the halves apart: the bounding set
+ * while still root, the rest after setresuid. Raw prctl/capset
  * rather than libcap, which allocates: this runs in the child before execve.
  */
-#include "sandbox/jail_internal.h"
+#include "sandbox/jail_flat.h"
 
 #include <errno.h>
 #include <linux/capability.h>
@@ -26,7 +28,7 @@ static int clear_process_sets(void)
     return syscall(SYS_capset, &header, data) < 0 ? -errno : 0;
 }
 
-int caps_drop_all(const char **step)
+int caps_drop_bounding(const char **step)
 {
     int rc;
     if ((rc = drop_bounding_set()) < 0) {
@@ -37,9 +39,18 @@ int caps_drop_all(const char **step)
         *step = "prctl(PR_CAP_AMBIENT_CLEAR_ALL)";
         return -errno;
     }
-    if ((rc = clear_process_sets()) < 0) {
-        *step = "capset";
-        return rc;
-    }
     return 0;
+}
+
+int caps_drop_process_sets(const char **step)
+{
+    int rc = clear_process_sets();
+    if (rc < 0) *step = "capset";
+    return rc;
+}
+
+int caps_drop_all(const char **step)
+{
+    int rc = caps_drop_bounding(step);
+    return rc < 0 ? rc : caps_drop_process_sets(step);
 }

@@ -4,7 +4,7 @@
  * jail_has_ended, forbidden-call notifications and reaping follow it.
  * jail_finish.c ends it.
  */
-#include "sandbox/jail_internal.h"
+#include "sandbox/jail_flat.h"
 #include "sandbox/seccomp_policy.h"
 
 #include <errno.h>
@@ -29,6 +29,7 @@ struct start_parts {
     const struct seccomp_program *seccomp;
     const struct jail_identity *identity;
     int userns_fd;
+    struct flat_paths flat; /* a jail without namespaces: its paths on the host */
 };
 
 static void close_fd(int *fd)
@@ -61,10 +62,13 @@ void jail_free(struct jail *j)
     free(j);
 }
 
-/* Mount and pid namespaces are what a jail is made of: without them, no jail. */
+/* Mount and pid namespaces are what a jail is made of: without them, only a
+ * best-effort jail without namespaces (jail_flat.h), which strict mode has
+ * refused already. */
 static int check_spec(const struct jail_spec *spec, const struct jail_global *g, struct jail_error *err)
 {
     if (!spec->argv || !spec->argv[0] || !spec->argv[0][0]) return jail_fail(err, "no command to run");
+    if (g->flat) return 0;
     if (!g->privileged && !g->userns_ok)
         return jail_fail(err, "cannot build a jail here: not root and no user namespaces; fix: %s",
                          g->fix[LAYER_USER_NS]);
@@ -86,7 +90,7 @@ static int take_identity(struct jail *j, const struct jail_spec *spec, const str
         parts->identity = j->own_identity;
     }
     parts->userns_fd = -1;
-    if (parts->identity->slot >= 0 && g->userns_ok)
+    if (parts->identity->slot >= 0 && g->userns_ok && !g->flat)
         return jail_identity_userns(parts->identity, &parts->userns_fd, err);
     return 0;
 }
@@ -104,6 +108,10 @@ static int build_plans(struct jail *j, const struct jail_spec *spec, const struc
                        struct start_parts *parts, struct jail_error *err)
 {
     if (g->seccomp_ok && seccomp_policy_get(spec->profile, &parts->seccomp, err) < 0) return -1;
+    bool cg_memory = j->cg && g->cgroup.memory, cg_pids = j->cg && g->cgroup.pids;
+    j->rlimit_as = !cg_memory && j->limits.memory_bytes;
+    rlimits_plan_build(&j->limits, !cg_memory, !cg_pids, &parts->rlimits);
+    if (g->flat) return flat_paths_build(spec, &parts->flat, err);
     struct mount_plan_input in = {
         .root_mount = g->root_mount,
         .bot_dir = spec->dir,
@@ -114,11 +122,7 @@ static int build_plans(struct jail *j, const struct jail_spec *spec, const struc
         .make_private = !g->private_mounts,
         .template_fd = g->template_mntns_fd,
     };
-    if (mount_plan_build(&in, &parts->mounts, err) < 0) return -1;
-    bool cg_memory = j->cg && g->cgroup.memory, cg_pids = j->cg && g->cgroup.pids;
-    j->rlimit_as = !cg_memory && j->limits.memory_bytes;
-    rlimits_plan_build(&j->limits, !cg_memory, !cg_pids, &parts->rlimits);
-    return 0;
+    return mount_plan_build(&in, &parts->mounts, err);
 }
 
 static const char *path_from_env(const char *const *envp)
@@ -130,6 +134,7 @@ static const char *path_from_env(const char *const *envp)
 
 static uint64_t namespaces_at_clone(const struct jail_global *g, const struct mount_plan *mounts)
 {
+    if (g->flat) return 0;
     uint64_t flags = CLONE_NEWPID;
     if (!mount_plan_uses_template(mounts)) /* else the child enters the template's */
         flags |= CLONE_NEWNS;
@@ -161,6 +166,18 @@ static int spawn_begin(const struct jail_spec *spec, const struct jail_global *g
     bool in_userns = parts->userns_fd >= 0 || (plan.clone_ns & CLONE_NEWUSER);
     plan.uid = in_userns ? JAIL_INNER_UID : parts->identity->host_uid;
     plan.gid = in_userns ? JAIL_INNER_GID : parts->identity->host_gid;
+    if (g->flat) {
+        plan.argv = (const char *const *)parts->flat.argv;
+        plan.envp = (const char *const *)parts->flat.envp;
+        plan.path_env = path_from_env(plan.envp);
+        plan.clone_ns = 0;
+        plan.unshare_cgroup_ns = false;
+        plan.netns_fd = -1;
+        plan.flat_workdir = parts->flat.workdir;
+        plan.flat_setid = parts->identity->slot >= 0;
+        plan.uid = parts->identity->host_uid;
+        plan.gid = parts->identity->host_gid;
+    }
     return jail_spawn_begin(&plan, sp, err);
 }
 
@@ -192,7 +209,19 @@ static void describe_isolation(struct jail *j, const struct jail_global *g, cons
     if (id->slot >= 0)
         snprintf(iso->how[LAYER_USER_NS], sizeof iso->how[0], "host uid %u (slot %d), uid %d inside",
                  (unsigned)id->host_uid, id->slot, JAIL_INNER_UID);
+    if (g->flat && id->slot >= 0)
+        snprintf(iso->how[LAYER_USER_NS], sizeof iso->how[0], "host uid %u (slot %d), no user namespace",
+                 (unsigned)id->host_uid, id->slot);
     if (!j->cg) snprintf(iso->cgroup_backend, sizeof iso->cgroup_backend, "none");
+}
+
+/* A flat jail on a uid slot of its own ends by killing that uid (kill_now,
+ * jail_finish); one sharing its caller's identity leaves that to
+ * jail_identity_release, as jails prepared for the same identity live on. */
+static void plan_sweep(struct jail *j, const struct jail_global *g, const struct jail_identity *id)
+{
+    j->sweep = g->flat && id->slot >= 0 && id == j->own_identity;
+    j->sweep_uid = id->host_uid;
 }
 
 static void release_cgroup_quietly(struct jail *j)
@@ -217,12 +246,14 @@ int jail_begin(const struct jail_spec *spec, struct jail **out, struct spawn_pen
         build_plans(j, spec, g, &parts, err) == 0 && spawn_begin(spec, g, &parts, j, sp, err) == 0)
         rc = 0;
     mount_plan_free(parts.mounts); /* the child has its own copy */
+    flat_paths_free(&parts.flat);
     if (rc < 0) {
         release_cgroup_quietly(j);
         jail_free(j);
         return -1;
     }
     describe_isolation(j, g, parts.identity);
+    plan_sweep(j, g, parts.identity);
     *out = j;
     return 0;
 }
@@ -296,6 +327,10 @@ static void sigkill_cgroup_members(struct jail *j)
 static void kill_now(struct jail *j)
 {
     struct jail_error ignored;
+    if (j->sweep && !j->reaped) { /* before any dies: did the uid reach RLIMIT_NPROC? */
+        uint64_t tasks = uid_task_count(j->sweep_uid);
+        if (tasks > j->uid_tasks_peak) j->uid_tasks_peak = tasks;
+    }
     if (!j->reaped) {
         bool frozen = j->cgroup_freezer && jail_freeze(j, &ignored) == 0;
         jail_cpu_fix(j); /* when frozen (by the cgroup, or SIGSTOP earlier) */
@@ -303,6 +338,8 @@ static void kill_now(struct jail *j)
         pidfd_send_signal(j->cmd_pidfd, SIGKILL, NULL, 0);
         if (frozen) sigkill_cgroup_members(j);
     }
+    if (j->sweep) /* no cgroup or pid namespace holds the rest: its uid does */
+        uid_sweep(j->sweep_uid, &ignored);
     if (j->frozen) jail_thaw(j, &ignored);
 }
 

@@ -2,15 +2,18 @@
  * jail_finish.c - the end of a jail: take a forbidden call still pending,
  * stop whatever runs (a command still running is stopped by the judge, not
  * at fault), reap the init (pid 1), meter, return the cgroup (which fails loudly if
- * anything survived), decide the verdict and write the note.
+ * anything survived) or, in a jail without namespaces, kill its uid and check
+ * none is left, decide the verdict and write the note.
  */
-#include "sandbox/jail_internal.h"
+#include "sandbox/jail_flat.h"
 
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+
+#define AS_OVERHEAD_BYTES (16u << 20) /* address space a small program maps beyond its heap */
 
 static void take_pending_notifications(struct jail *j)
 {
@@ -42,9 +45,16 @@ static void gather_facts(struct jail *j, struct verdict_facts *f, struct jail_re
     if (j->cg) {
         f->oom_killed = cgroup_oom_killed(j->cg);
         f->pids_limit_hit = cgroup_pids_limit_hit(j->cg);
+    } else if (j->sweep) { /* RLIMIT_NPROC counts the slot uid's tasks */
+        f->pids_limit_hit = j->limits.pids && j->uid_tasks_peak >= j->limits.pids;
     }
     f->memory_guess =
         j->rlimit_as && !j->killed && !f->cpu_over_limit && (f->signal == SIGKILL || f->signal == SIGSEGV);
+    /* Under RLIMIT_AS an allocation fails rather than kills: a failure with
+     * the resident peak within the libraries' share of the limit is one. */
+    if (j->rlimit_as && !j->killed && (f->exit_code != 0 || f->signal) &&
+        r->memory_peak_bytes + AS_OVERHEAD_BYTES >= j->limits.memory_bytes)
+        f->memory_guess = true;
 }
 
 static void write_note(const struct jail *j, const struct verdict_facts *f, struct jail_report *r)
@@ -58,8 +68,9 @@ static void write_note(const struct jail *j, const struct verdict_facts *f, stru
                      j->limits.memory_bytes);
         else
             snprintf(n, cap,
-                     "guess: signal %d under RLIMIT_AS %" PRIu64 " bytes (no cgroup memory controller)",
-                     f->signal, j->limits.memory_bytes);
+                     "guess: %s %d under RLIMIT_AS %" PRIu64 " bytes (no cgroup memory controller)",
+                     f->signal ? "signal" : "exit code", f->signal ? f->signal : f->exit_code,
+                     j->limits.memory_bytes);
         break;
     case VERDICT_FORBIDDEN_SYSCALL:
         snprintf(n, cap, "forbidden system call %s (%s)", j->syscall.name, j->syscall.arch);
@@ -91,6 +102,10 @@ static void write_note(const struct jail *j, const struct verdict_facts *f, stru
  * A command still running now is stopped by the judge, not at fault. */
 static int stop_and_reap(struct jail *j, struct jail_error *err)
 {
+    if (j->sweep) {
+        uint64_t tasks = uid_task_count(j->sweep_uid);
+        if (tasks > j->uid_tasks_peak) j->uid_tasks_peak = tasks;
+    }
     take_pending_notifications(j); /* before the kill, which would discard a pending call */
     jail_has_ended(j);
     if (!j->ended)
@@ -130,6 +145,11 @@ int jail_finish(struct jail *j, struct jail_report *report, struct jail_error *e
         if (cgroup_release(j->cg, &cg_err) < 0 && rc == 0)
             rc = jail_fail(err, "processes survived the jail: %s", cg_err.msg);
         j->cg = NULL;
+    }
+    if (j->sweep) {
+        struct jail_error sweep_err;
+        if (uid_sweep(j->sweep_uid, &sweep_err) < 0 && rc == 0)
+            rc = jail_fail(err, "processes survived the jail: %s", sweep_err.msg);
     }
     if (rc == 0) {
         report->verdict = verdict_decide(&facts);

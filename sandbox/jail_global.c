@@ -7,7 +7,7 @@
  * reports. The probe is always taken in the best-effort view; the mode is
  * checked against it separately, so one process can run both kinds of jails.
  */
-#include "sandbox/jail_internal.h"
+#include "sandbox/jail_flat.h"
 #include "sandbox/seccomp_policy.h"
 
 #include <errno.h>
@@ -71,14 +71,14 @@ static int own_private_dir(const char *path, mode_t mode, struct jail_error *err
 static int prepare_runtime_dir(struct jail_global *g, struct jail_error *err)
 {
     const char *xdg = getenv("XDG_RUNTIME_DIR");
-    if (g->privileged)
+    if (geteuid() == 0) /* root without CAP_SYS_ADMIN too: its uid slots are the machine's */
         snprintf(g->runtime_dir, sizeof g->runtime_dir, "/run/judge");
     else if (xdg && xdg[0] == '/' && strlen(xdg) < sizeof g->runtime_dir - 8)
         snprintf(g->runtime_dir, sizeof g->runtime_dir, "%s/judge", xdg);
     else
         snprintf(g->runtime_dir, sizeof g->runtime_dir, "/tmp/judge-%u", (unsigned)geteuid());
     snprintf(g->root_mount, sizeof g->root_mount, "%s/root", g->runtime_dir);
-    if (own_private_dir(g->runtime_dir, g->privileged ? 0755 : 0700, err) < 0) return -1;
+    if (own_private_dir(g->runtime_dir, geteuid() == 0 ? 0755 : 0700, err) < 0) return -1;
     return own_private_dir(g->root_mount, 0755, err);
 }
 
@@ -206,8 +206,8 @@ static void probe_seccomp(struct jail_global *g)
         while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
     g->seccomp_ok = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    /* Root-mode jails run as other uids: taking their listener (pidfd_getfd) needs CAP_SYS_PTRACE. */
-    if (g->seccomp_ok && g->privileged && !has_cap(CAP_SYS_PTRACE)) {
+    /* Root-mode and flat jails run as other uids: taking their listener (pidfd_getfd) needs CAP_SYS_PTRACE. */
+    if (g->seccomp_ok && (g->privileged || g->flat_setid) && !has_cap(CAP_SYS_PTRACE)) {
         g->seccomp_ok = false;
         set_layer(g, LAYER_SECCOMP, LAYER_OFF, "listener cannot be taken (no CAP_SYS_PTRACE)",
                   "give the judge CAP_SYS_PTRACE (docker run --cap-add SYS_PTRACE)");
@@ -275,6 +275,16 @@ static void fill_always_on(struct jail_global *g)
     set_layer(g, LAYER_RLIMITS, LAYER_ON, "FSIZE NOFILE STACK CORE=0, CPU backstop", NULL);
 }
 
+/* No jail with namespaces can be built here: best-effort jails go without
+ * (jail_flat.h), as the slot's uid when CAP_SETUID and CAP_SETGID allow. */
+static void decide_flat(struct jail_global *g)
+{
+    g->flat = (!g->privileged && !g->userns_ok) || g->probe.state[LAYER_MOUNT_NS] != LAYER_ON ||
+              g->probe.state[LAYER_PID_NS] != LAYER_ON;
+    g->flat_setid = g->flat && geteuid() == 0 && has_cap(CAP_SETUID) && has_cap(CAP_SETGID);
+    if (g->flat) flat_describe_layers(&g->probe, g->fix, g->flat_setid);
+}
+
 static void summarise(struct jail_global *g)
 {
     g->probe.privileged = g->privileged;
@@ -296,6 +306,7 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     probe_other_namespaces(g);
     if (prepare_shared_netns(g, err) < 0) return -1;
     prepare_mount_template(g);
+    decide_flat(g);
     probe_cgroup(g);
     probe_seccomp(g);
     fill_always_on(g);

@@ -6,7 +6,7 @@
  * only our own uid can be mapped: every identity is that uid, and the
  * isolation report says so.
  */
-#include "sandbox/jail_internal.h"
+#include "sandbox/jail_flat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -126,7 +126,7 @@ int jail_identity_acquire(struct jail_identity **out, struct jail_error *err)
     id->lock_fd = -1;
     id->host_uid = getuid();
     id->host_gid = getgid();
-    if (g->privileged && acquire_slot(g, id, err) < 0) {
+    if ((g->privileged || g->flat_setid) && acquire_slot(g, id, err) < 0) {
         free(id);
         return -1;
     }
@@ -137,6 +137,7 @@ int jail_identity_acquire(struct jail_identity **out, struct jail_error *err)
 void jail_identity_release(struct jail_identity *id)
 {
     if (!id) return;
+    uid_sweep_released(id);
     if (id->lock_fd >= 0) close(id->lock_fd);
     free(id);
 }

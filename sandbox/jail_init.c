@@ -16,7 +16,8 @@
  * without a handler), closes every fd but the status pipe, reaps every child
  * as SIGCHLD comes, and when the command ends writes the command's raw wait
  * status there as one fixed-size record and exits; the kernel then kills
- * what is left of the namespace.
+ * what is left of the namespace. In a jail without namespaces (jail_flat.h)
+ * the init is a child subreaper instead, and the rest is killed by uid.
  *
  * Judge side: find the command's host pid (the init's only child) and read
  * the record after the init is reaped.

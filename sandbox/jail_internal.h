@@ -46,6 +46,8 @@ struct jail_global {
     bool privileged;       /* root with CAP_SYS_ADMIN: the full root-mode design */
     bool private_mounts;   /* the judge entered its own private mount namespace */
     bool userns_ok;        /* user namespaces can be created */
+    bool flat;             /* no namespace jail possible: best-effort jails without namespaces (jail_flat.h) */
+    bool flat_setid;       /* flat jails can take a uid slot (CAP_SETUID and CAP_SETGID) */
     int shared_netns_fd;   /* root: the empty network namespace every jail joins; else -1 */
     int template_mntns_fd; /* root: the prepared root every jail copies; else -1 */
     long online_cpus;
@@ -165,6 +167,8 @@ struct spawn_plan {
     struct id_map map;      /* with CLONE_NEWUSER: written by the parent into the new userns */
     uid_t uid;              /* what the command runs as, seen from its own user namespace */
     gid_t gid;
+    const char *flat_workdir; /* non-NULL: a jail without namespaces (jail_flat.h), cwd on the host */
+    bool flat_setid;          /* flat: become uid/gid (else stay the judge's) */
 };
 struct spawn_result {
     pid_t pid;                             /* the jail's init (pid 1 inside) */
@@ -255,6 +259,9 @@ struct jail {
     int cmd_status;            /* the command's, from the init's record */
     bool has_cmd_status;
     struct rusage rusage;      /* the init's, with every child it reaped */
+    uid_t sweep_uid;           /* flat jail of its own uid slot: killed by uid (uid_sweep.c) */
+    bool sweep;
+    uint64_t uid_tasks_peak;   /* flat: most tasks of sweep_uid seen (RLIMIT_NPROC reached?) */
 };
 /* Close every fd, release an identity of its own, free. */
 void jail_free(struct jail *j);

@@ -27,7 +27,7 @@
  * processes is read just before "A", so set-up is not charged to the command.
  * A third pipe carries the init's record of the command's wait status.
  */
-#include "sandbox/jail_internal.h"
+#include "sandbox/jail_flat.h"
 #include "sandbox/seccomp_policy.h"
 
 #include <errno.h>
@@ -278,6 +278,48 @@ _Noreturn static void command_main(const struct spawn_plan *p, const struct chil
     }
     char *const *argv = read_launch(p, f); /* the parent holds the listener now */
     child_fail(f, "execve", exec_command(p, argv));
+}
+
+/* A jail without namespaces (jail_flat.h): the bounding set goes while we
+ * are still root (it needs CAP_SETPCAP), then the slot's ids, which clear the
+ * other sets; without CAP_SETUID we stay the judge's uid (the report says so). */
+static void become_unprivileged_flat(const struct spawn_plan *p, const struct child_fds *f)
+{
+    const char *step = NULL;
+    int rc = caps_drop_bounding(&step);
+    if (p->flat_setid) {
+        need_neg(f, rc, step);
+        need(f, setgroups(0, NULL), "setgroups");
+        need(f, setresgid(p->gid, p->gid, p->gid), "setresgid");
+        need(f, setresuid(p->uid, p->uid, p->uid), "setresuid");
+    } else if (rc < 0 && rc != -EPERM) { /* EPERM: no CAP_SETPCAP, nothing to drop it with */
+        child_fail(f, step, -rc);
+    }
+    rc = rlimits_apply(p->rlimits, &step);
+    need_neg(f, rc, step);
+    rc = caps_drop_process_sets(&step);
+    need_neg(f, rc, step);
+    need(f, prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0), "prctl(PR_SET_PDEATHSIG)");
+    need(f, prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl(PR_SET_NO_NEW_PRIVS)");
+}
+
+/* The init of a jail without namespaces: no pid 1, so a child subreaper
+ * keeps the command's orphans in its tree; the files are the container's,
+ * the bot's directory the working one. */
+_Noreturn static void child_main_flat(const struct spawn_plan *p, const struct child_fds *f)
+{
+    reset_signals();
+    need(f, setsid(), "setsid");
+    setup_stdio(f);
+    wait_for_parent(f); /* in its cgroup, if there is one, from here on */
+    need(f, chdir(p->flat_workdir), "chdir to the working directory");
+    close_inherited_fds(f);
+    become_unprivileged_flat(p, f);
+    need(f, prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), "prctl(PR_SET_CHILD_SUBREAPER)");
+    pid_t command = clone3_fork(0, -1, NULL);
+    need_neg(f, command, "fork the command");
+    if (command > 0) jail_init_run(command, f->status_w);
+    command_main(p, f);
 }
 
 /* pid 1: everything that needs pid 1 or privilege, then the fork into the
@@ -541,6 +583,7 @@ int jail_spawn_begin(const struct spawn_plan *p, struct spawn_pending *sp, struc
     if (pid == 0) {
         close(ps->go[1]); /* a judge killed before "go" then gives EOF, not a wait forever */
         struct child_fds f = {ps->in[0], ps->out[1], ps->err[1], ps->report[1], ps->go[0], ps->status[1]};
+        if (p->flat_workdir) child_main_flat(p, &f);
         child_main(p, &f);
     }
     close_fd(&ps->in[0]);

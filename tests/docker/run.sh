@@ -162,6 +162,14 @@ check_matches() {
     check docker/plain/strict_refused [ $? = 3 ]
     check docker/plain/strict_says_why grep -q 'strict isolation refused' "$T/plain-strict.out"
 
+    # No flag at all: jails without namespaces (sandbox/jail_flat.h), every loss in the header.
+    in_container "-v $out:/out ${SLOTS[*]}" $IMAGE run $match --isolation best-effort \
+        --replay /out/flagless.jsonl.gz >"$T/flagless.out" 2>&1
+    check docker/flagless/match_runs [ $? = 0 ]
+    check docker/flagless/replay_verifies_outside verified "$out/flagless.jsonl.gz"
+    check docker/flagless/replay_mount_ns_off [ "$(rq "$out/flagless.jsonl.gz" \
+        'H["isolation"]["mount_ns"] + " " + H["isolation"]["how"]["pivot_root"]')" = "off bot sees the container's files, cwd its dir" ]
+
     # The smallest set a jail starts with at all, no capability added: best-effort.
     in_container "--security-opt seccomp=unconfined --security-opt systempaths=unconfined -v $out:/out" \
         $IMAGE run $match --isolation best-effort --replay /out/best-effort.jsonl.gz >"$T/best.out" 2>&1

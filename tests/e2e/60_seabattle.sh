@@ -220,6 +220,29 @@ check slow_board/verdict grep -qE '^2 one WALL_LIMIT moves=0 ' "$O"
 check slow_board/board_invalid [ "$(rq "$M" 'R["winner"], [(e["t"], e.get("by")) for e in E if e["t"] != "board"]')" = \
     "(2, [('board_invalid', 'time'), ('end', None)])" ]
 
+# The board's own wall limit (§6, D12): board_wall_ms counts from the bot's start and move_wall_ms
+# (5000 here) is for shots only; with board_wall_ms = 0 a slow board is in time.
+play board_wall $'params:\n  board_wall_ms: 1000\n' "$(bad slow_board)" "$FIXED"
+check board_wall/verdict grep -qE '^2 one WALL_LIMIT moves=0 ' "$O"
+check board_wall/names_board_wall_ms [ "$(rq "$M" 'V[0]["evidence"]["reason"], V[0]["evidence"]["limit_ns"], V[0]["reply"]')" = \
+    "('no complete reply within board_wall_ms', 1000000000, 1)" ]
+check board_wall/cut_at_the_limit [ "$(rq "$M" 'V[0]["evidence"]["figure_ns"] < 2500000000')" = True ]
+play board_wall_off $'params:\n  board_wall_ms: 0\n  move_wall_ms: 1000\n' "$(bad slow_board)" "$FIXED"
+check board_wall_off/board_in_time [ "$(rq "$M" '[e["t"] for e in E][:2], len(V)')" = "(['board', 'board'], 0)" ]
+
+# D11: a bad board line is invalid at once, even when the bot then sends nothing more (a wall
+# limit would be the verdict otherwise); the reply recorded ends at that line.
+play short_stall '' "$(bad short_stall)" "$FIXED"
+check short_stall/verdict grep -qE '^2 one INVALID_OUTPUT moves=0 ' "$O"
+check short_stall/at_once [ "$(rq "$M" 'V[0]["evidence"]["reason"], V[0]["by"], [x["line"].count(chr(10)) for x in L if x["type"] == "reply"][0]')" = \
+    "('board line 4 has 3 cells, not 10 (S2)', 'game', 3)" ]
+check short_stall/board_invalid_S2 [ "$(rq "$M" '[(e["t"], e.get("rule")) for e in E if e["t"] != "board"]')" = \
+    "[('board_invalid', 'S2'), ('end', None)]" ]
+play corner_stall '' "$FIXED" "$(bad corner_stall)"
+check corner_stall/verdict grep -qE '^2 two INVALID_MOVE moves=0 ' "$O"
+check corner_stall/reason [ "$(rq "$M" 'V[0]["evidence"]["reason"], R["winner"]')" = \
+    "('the ship cell at x=5 y=2 touches the one at x=4 y=1 at a corner (S3a)', 1)" ]
+
 # Shooting: the shooter who breaks a rule loses at once (S10). Its 3rd shot is reply 4.
 bad_shot() {
     local mode=$1 verdict=$2; shift 2
@@ -234,6 +257,19 @@ bad_shot text INVALID_OUTPUT ''
 check text/evidence [ "$(rq "$M" 'V[0]["evidence"]["line"], V[0]["by"]')" = "('hello', 'game')" ]
 bad_shot slow_shot WALL_LIMIT $'params:\n  move_wall_ms: 1000\n'
 bad_shot quit RUNTIME_ERROR ''
+
+# ---- parameters as a whole (D14): an empty fleet is a set-up error naming where it is set -------
+
+{ printf 'game: seabattle\ngenerate: {}\nseed: 5\nparams:\n  ships_1: 0\n  ships_2: 0\n  ships_3: 0\n'
+  printf '  ships_4: 0\nplayers:\n  - {name: one, dir: %s, command: [./fixed]}\n' "$BOTS"
+  printf '  - {name: two, dir: %s, command: [./fixed]}\n' "$BOTS"; } >"$T/empty.yaml"
+"$JUDGE" run "$T/empty.yaml" --replay "$T/empty.jsonl.gz" >"$T/empty.out" 2>"$T/empty.err"
+check empty_fleet/exit_2 [ $? = 2 ]
+check empty_fleet/names_file_and_parameter grep -qF "$T/empty.yaml:5:3: the fleet has no ship: ships_1..ships_4 are all 0 (D14)" "$T/empty.err"
+check empty_fleet/no_replay [ ! -e "$T/empty.jsonl.gz" ]
+sed -i 's/ships_4: 0/ships_4: 1/' "$T/empty.yaml"
+"$JUDGE" run "$T/empty.yaml" --replay "$T/empty.jsonl.gz" --param ships_4=0 >"$T/empty.out" 2>"$T/empty.err"
+check empty_fleet/by_param_exit_2 [ $? = 2 ]
 
 # ---- determinism -------------------------------------------------------------------------------
 

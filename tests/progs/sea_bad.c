@@ -3,6 +3,8 @@
  * examples/bots/seabattle/fixed.c (the §3 board, shots in order):
  *   corner      its board's line 2 touches line 1 at a corner (S3a): an invalid board
  *   slow_board  sleeps 3 s before its 10th board line
+ *   short_stall its 4th board line is `#_#` (S2), then it sleeps 30 s without another line
+ *   corner_stall its 2nd board line touches line 1 at a corner (S3a), then it sleeps 30 s
  *   off_board   its 3rd shot is `11 5`
  *   text        its 3rd shot is `hello`
  *   slow_shot   sleeps 3 s before its 3rd shot
@@ -86,9 +88,16 @@ int main(int argc, char **argv)
     char result[64], shot[16];
     if (!strncmp(mode, "spec", 4))
         return play_spec(mode[4] == '2');
-    if (!strcmp(mode, "corner"))
+    if (!strcmp(mode, "corner") || !strcmp(mode, "corner_stall"))
         board[1] = "____#_____";
+    if (!strcmp(mode, "short_stall"))
+        board[3] = "#_#";
+    int stall_after = !strcmp(mode, "short_stall") ? 3 : !strcmp(mode, "corner_stall") ? 1 : -1;
     for (int y = 0; y < 10; y++) {
+        if (stall_after >= 0 && y == stall_after + 1) {
+            sleep(30);
+            return 0;
+        }
         if (y == 9 && !strcmp(mode, "slow_board"))
             sleep(3);
         send(board[y]);

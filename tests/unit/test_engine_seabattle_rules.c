@@ -402,7 +402,8 @@ START_TEST(calls_for_players_not_pending_refused)
     ck_assert_int_eq(sfx_board(&f, 1, ONE_SHIP_A), VIOLATION_NONE);
     ck_assert_int_eq(seabattle_rules.submit(f.g, 1, one, 1, &v), -1);           /* its board is in */
     ck_assert_int_eq(seabattle_rules.violation(f.g, 1, VIOLATION_TIME), -1);
-    ck_assert_int_eq(seabattle_rules.submit(f.g, 2, one, 1, &v), -1);           /* a board is 10 lines */
+    const char *water[1] = {"__________"};
+    ck_assert_int_eq(seabattle_rules.submit(f.g, 2, water, 1, &v), -1);  /* cut short at a good line */
     ck_assert_int_eq(seabattle_rules.submit(f.g, 3, one, 1, &v), -1);
     ck_assert_int_eq(seabattle_rules.violation(f.g, 2, VIOLATION_NONE), -1);
     ck_assert_int_eq(sfx_board(&f, 2, ONE_SHIP_B), VIOLATION_NONE);

@@ -571,7 +571,8 @@ START_TEST(builtins_are_listed_first)
     ck_assert_str_eq(names[0], "default");
     ck_assert_str_eq(names[1], "interpreter");
     ck_assert_str_eq(names[2], "compiler");
-    ck_assert_ptr_null(names[3]);
+    ck_assert_str_eq(names[3], "jvm");
+    ck_assert_ptr_null(names[4]);
     ck_assert(seccomp_profile_exists("compiler"));
     ck_assert(seccomp_profile_exists(NULL));
     ck_assert(!seccomp_profile_exists("nope"));
@@ -606,7 +607,7 @@ START_TEST(registered_profile_allows_its_extra_call)
     struct jail_error err = {{0}};
     ck_assert_msg(seccomp_profile_register("with-socket", "default", extra, &err) == 0, "%s", err.msg);
     ck_assert(seccomp_profile_exists("with-socket"));
-    ck_assert_str_eq(seccomp_profile_names()[3], "with-socket");
+    ck_assert_str_eq(seccomp_profile_names()[4], "with-socket");
     struct outcome o;
     run_jailed("with-socket", unix_socket, NULL, &o);
     assert_clean_exit(&o);
