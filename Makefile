@@ -208,6 +208,7 @@ test-docker: $(BIN)/judge
 # demo-class: the class pipeline of ci/examples/*-grading.yml on examples/class,
 # into build/demo-class (made afresh), and where its report is.
 .PHONY: demo-class
-demo-class: all
+demo-class: deps
+	$(MAKE) -j$(NPROC) all
 	@rm -rf build/demo-class
 	@JUDGE=$(abspath $(BIN)/judge) sh examples/class/pipeline.sh build/demo-class

@@ -4,38 +4,15 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "engine/strbuf.h"
+
 #define REPLACEMENT "\xef\xbf\xbd" /* U+FFFD */
 
 size_t esc_utf8_len(const unsigned char *s, size_t n)
 {
-    size_t len;
-    uint32_t cp;
-    if (s[0] < 0x80)
-        return 1;
-    if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-        len = 2;
-        cp = s[0] & 0x1fu;
-    } else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-        len = 3;
-        cp = s[0] & 0x0fu;
-    } else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-        len = 4;
-        cp = s[0] & 0x07u;
-    } else {
-        return 0;
-    }
-    if (len > n)
-        return 0;
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        cp = cp << 6 | (s[i] & 0x3fu);
-    }
-    bool overlong = (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
-    bool surrogate = cp >= 0xd800 && cp <= 0xdfff;
-    bool nonchar = cp == 0xfffe || cp == 0xffff; /* not allowed in XML */
-    if (overlong || surrogate || nonchar || cp > 0x10ffff)
-        return 0;
+    size_t len = utf8_sequence_length(s, n);
+    /* U+FFFE and U+FFFF (EF BF BE, EF BF BF) are valid UTF-8 but not allowed in XML. */
+    if (len == 3 && s[0] == 0xef && s[1] == 0xbf && (s[2] == 0xbe || s[2] == 0xbf)) return 0;
     return len;
 }
 

@@ -87,8 +87,7 @@ int sb_put_i64(struct strbuf *sb, long long v)
     return sb_append(sb, p, (size_t)(end - p));
 }
 
-/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 if it is not one. */
-static size_t utf8_sequence_length(const unsigned char *s, size_t n)
+size_t utf8_sequence_length(const unsigned char *s, size_t n)
 {
     size_t len;
     uint32_t cp;

@@ -16,6 +16,9 @@ int sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(pri
 int sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap);
 int sb_put_i64(struct strbuf *sb, long long v);      /* fast decimal, README C2 */
 int sb_json_string(struct strbuf *sb, const char *s, size_t n); /* quoted, escaped JSON string */
+/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 if it is not one
+ * (overlong forms, surrogates and code points above U+10FFFF are not). */
+size_t utf8_sequence_length(const unsigned char *s, size_t n);
 void sb_reset(struct strbuf *sb);                     /* len = 0, keeps memory */
 void sb_free(struct strbuf *sb);
 char *sb_steal(struct strbuf *sb);                    /* caller frees; sb becomes empty */
