@@ -26,21 +26,26 @@ NPROC    := $(shell nproc 2>/dev/null || echo 2)
 VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 CFLAGS   += -DJUDGE_VERSION='"$(VERSION)"'
 
-# Layers, each a folder and a static library, each used only by the ones above:
-# engine (pure rules) and sandbox (the jail) at the bottom, judge on both, ci on top.
-# Every .c file in a layer folder is built into that layer's library.
-ENGINE_OBJS  := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard engine/*.c))
-SANDBOX_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard sandbox/*.c))
-# The command line (judge/main.c and judge/cmd_*.c) sits on top of every layer, ci/ included.
-CLI_SRCS     := judge/main.c $(wildcard judge/cmd_*.c)
-JUDGE_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out $(CLI_SRCS),$(wildcard judge/*.c)))
-CI_OBJS      := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard ci/*.c))
-LIB_OBJS     := $(ENGINE_OBJS) $(SANDBOX_OBJS) $(JUDGE_OBJS) $(CI_OBJS)
-CLI_OBJS     := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRCS))
+# Layers, each a folder and a static library, each used only by the ones above
+# (ARCHITECTURE.md): engine (pure rules) and sandbox (the jail) at the bottom
+# beside common (host-side helpers), replay (the format) on them, judge (its
+# libraries: judge/*/ but cli) and ci on top, and the command line
+# (judge/cli) over everything. Every .c file in a layer folder is built into
+# that layer's library.
+layer_objs    = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard $(1)))
+ENGINE_OBJS  := $(call layer_objs,engine/*.c)
+SANDBOX_OBJS := $(call layer_objs,sandbox/*.c)
+COMMON_OBJS  := $(call layer_objs,common/*.c)
+REPLAY_OBJS  := $(call layer_objs,replay/*.c)
+JUDGE_OBJS   := $(call layer_objs,$(filter-out judge/cli/%,$(wildcard judge/*/*.c)))
+CI_OBJS      := $(call layer_objs,ci/*.c)
+CLI_OBJS     := $(call layer_objs,judge/cli/*.c)
+LIB_OBJS     := $(ENGINE_OBJS) $(SANDBOX_OBJS) $(COMMON_OBJS) $(REPLAY_OBJS) $(JUDGE_OBJS) $(CI_OBJS)
 # Link order: upper layers first.
 LIBS_ENGINE  := $(BUILD)/libengine.a
 LIBS_SANDBOX := $(BUILD)/libsandbox.a
-LIBS_ALL     := $(BUILD)/libci.a $(BUILD)/libjudgecore.a $(BUILD)/libsandbox.a $(BUILD)/libengine.a
+LIBS_ALL     := $(BUILD)/libci.a $(BUILD)/libjudgecore.a $(BUILD)/libreplay.a $(BUILD)/libcommon.a \
+                $(BUILD)/libsandbox.a $(BUILD)/libengine.a
 LIBJUDGE     := $(LIBS_ALL)
 
 # Unit tests are named for their layer: tests/unit/test_engine_*.c link only the
@@ -83,6 +88,8 @@ $(BIN)/judge: $(CLI_OBJS) $(LIBJUDGE)
 
 $(BUILD)/libengine.a: $(ENGINE_OBJS)
 $(BUILD)/libsandbox.a: $(SANDBOX_OBJS)
+$(BUILD)/libcommon.a: $(COMMON_OBJS)
+$(BUILD)/libreplay.a: $(REPLAY_OBJS)
 $(BUILD)/libjudgecore.a: $(JUDGE_OBJS)
 $(BUILD)/libci.a: $(CI_OBJS)
 $(BUILD)/lib%.a:
@@ -183,7 +190,7 @@ format:
 	clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')
 
 tidy:
-	clang-tidy $$(git ls-files 'engine/*.c' 'sandbox/*.c' 'judge/*.c' 'ci/*.c') -- $(CFLAGS)
+	clang-tidy $$(git ls-files 'engine/*.c' 'sandbox/*.c' 'common/*.c' 'replay/*.c' 'judge/*.c' 'ci/*.c') -- $(CFLAGS)
 
 clean:
 	rm -rf build bin

@@ -2,7 +2,7 @@
  * grading.h - a grading file (`--grading GRADING.yaml`, docs/results.md):
  * rules that each give points to a player who meets them, and the reference
  * players (the teacher's bots) who are not graded. Errors are
- * "FILE:LINE:COL: message" (judge/yaml_reader.h), status CI_STATUS_USAGE.
+ * "FILE:LINE:COL: message" (common/yaml_reader.h), status CI_STATUS_USAGE.
  */
 #ifndef CI_GRADING_H
 #define CI_GRADING_H
@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "ci/ci_error.h"
-#include "judge/yaml_reader.h"
+#include "common/yaml_reader.h"
 
 enum grading_criterion { GR_WINS, GR_NO_VIOLATIONS, GR_TOP_PERCENT };
 

@@ -1,6 +1,6 @@
 /*
  * out_file.h - one output file of the results stage, written in pieces
- * through judge/atomic_file.h (temporary name, fsync, rename): a reader sees
+ * through common/atomic_file.h (temporary name, fsync, rename): a reader sees
  * the previous file or the complete new one.
  */
 #ifndef CI_OUT_FILE_H
@@ -10,7 +10,7 @@
 
 #include "ci/ci_error.h"
 #include "engine/strbuf.h"
-#include "judge/atomic_file.h"
+#include "common/atomic_file.h"
 
 struct out_file {
     struct atomic_file af;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "ci/json_fields.h"
-#include "judge/replay.h"
+#include "replay/replay.h"
 
 static void failed(struct loaded_file *lf, const char *what)
 {

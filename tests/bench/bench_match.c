@@ -22,8 +22,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "judge/match.h"
-#include "judge/replay.h"
+#include "judge/match/match.h"
+#include "replay/replay.h"
 #include "tests/bench/bench_common.h"
 
 #define SIDE       50

@@ -3,7 +3,7 @@
  * to the same bot, with the same arguments (the §4 example), started by
  * plain fork+exec in the same run.
  *   plain fork+exec:  fork, execve, read stdout to the end, waitpid;
- *   runner:           the match runner's driver (judge/match_turns.c): a
+ *   runner:           the match runner's driver (judge/match/match_turns.c): a
  *                     full jail per process, started from one prepared while
  *                     the previous turn ran, data directory, output cap;
  *   jail_start:       a full jail started from nothing every turn, for scale.
@@ -22,7 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "judge/match_turns.h"
+#include "judge/match/match_turns.h"
 #include "tests/bench/bench_common.h"
 
 #define MAX_AT_ONCE 2

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "judge/bot_channel.h"
+#include "judge/match/bot_channel.h"
 
 /* A channel over real non-blocking pipes; the test plays the bot's side. */
 struct fixture {

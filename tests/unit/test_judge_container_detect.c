@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "judge/container_detect.h"
+#include "judge/container/container_detect.h"
 
 static void add_row(struct doctor_result *d, const char *layer, enum doctor_status status)
 {

@@ -11,8 +11,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "judge/compile_internal.h"
-#include "judge/language_profile.h"
+#include "judge/compile/compile_internal.h"
+#include "judge/compile/language_profile.h"
 #include "sandbox/fs_safe.h"
 
 static char tmpdir[64];

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "engine/game.h"
-#include "judge/match_config.h"
+#include "judge/match/match_config.h"
 
 static char tmpdir[64];
 static char match_path[128];

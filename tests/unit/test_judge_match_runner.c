@@ -19,8 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "judge/match.h"
-#include "judge/replay.h"
+#include "judge/match/match.h"
+#include "replay/replay.h"
 
 /* ---- the echo game ------------------------------------------------------------------- */
 

@@ -1,5 +1,5 @@
 /*
- * test_judge_match_turns.c - the per-turn process driver (judge/match_turns.c)
+ * test_judge_match_turns.c - the per-turn process driver (judge/match/match_turns.c)
  * in real jails: output read until the process exits and capped, the wall
  * limit from the start, a signal, memory, the rest of the tree killed at the
  * exit, the data directory kept from turn to turn and as working directory,
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge/match_turns.h"
+#include "judge/match/match_turns.h"
 
 #define MS 1000000ull
 

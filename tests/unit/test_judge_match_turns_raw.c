@@ -1,5 +1,5 @@
 /*
- * test_judge_match_turns_raw.c - raw replies (judge/match_raw_reply.c), as warlight's
+ * test_judge_match_turns_raw.c - raw replies (judge/match/match_raw_reply.c), as warlight's
  * persistent mode reads them (§9, D19): bytes up to and including the n-th "\n", NULs
  * and "\r" kept as written, at most cap bytes kept, bytes after the reply left for the
  * next one, end of file before the last "\n". No jail: a pipe stands for the bot.
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "judge/match_raw_reply.h"
+#include "judge/match/match_raw_reply.h"
 
 struct pipe_bot {
     int fds[2];

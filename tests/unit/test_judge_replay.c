@@ -10,7 +10,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "judge/replay.h"
+#include "judge/verify/replay_verify.h"
+#include "judge/match/match_replay.h"
 
 static char dir[64];
 

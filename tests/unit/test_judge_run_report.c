@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "judge/atomic_file.h"
-#include "judge/run_report.h"
+#include "common/atomic_file.h"
+#include "judge/match/run_report.h"
 
 static struct jail_report sample_report(void)
 {

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "judge/tournament.h"
+#include "judge/tournament/tournament.h"
 
 static char tmpdir[64];
 static char path[128];

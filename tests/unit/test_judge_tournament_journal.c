@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "judge/replay.h"
-#include "judge/tournament.h"
+#include "replay/replay.h"
+#include "judge/tournament/tournament.h"
 
 static char tmpdir[64];
 static char out_dir[128];

@@ -1,0 +1,371 @@
+/* cmd_run.c - `judge run MATCH.yaml`: play one match, print the result, keep the replay. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "judge/cli/commands.h"
+#include "judge/match/match.h"
+#include "replay/replay.h"
+#include "judge/compile/source_player.h"
+
+#define MAX_PARAM_OPTIONS 64
+
+static const char usage_text[] =
+    "usage: judge run MATCH.yaml [--seed S] [--replay PATH] [--param NAME=VALUE]...\n"
+    "                 [--isolation strict|best-effort] [--no-freeze] [--json]\n"
+    "\n"
+    "Plays one match with every bot in the jail and writes its replay (default\n"
+    "replays/GAME-SEED-TIME.jsonl.gz). Options override the match file; --param\n"
+    "sets a game parameter or a runner limit (pids, stderr_limit_kb, grace_ms, tmp_mb).\n"
+    "Players with `source:` are compiled first, into a temporary directory.\n"
+    "Exit status: 0 when the match was played, 1 when a source player did not compile,\n"
+    "2 for a usage or match file error, 3 for an internal error.\n";
+
+struct run_options {
+    const char *match_path;
+    struct match_overrides ov;
+    const char *params[MAX_PARAM_OPTIONS];
+    bool json;
+};
+
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "judge run: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+static int parse_seed(const char *text, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (text[0] < '0' || text[0] > '9')
+        return -1;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_one(struct run_options *o, int opt, const char *arg)
+{
+    switch (opt) {
+    case 's':
+        o->ov.has_seed = true;
+        return parse_seed(arg, &o->ov.seed) < 0 ? usage_error("--seed %s: expected an unsigned 64-bit integer", arg)
+                                                : 0;
+    case 'r':
+        o->ov.replay_path = arg;
+        return 0;
+    case 'p':
+        if (o->ov.n_params == MAX_PARAM_OPTIONS)
+            return usage_error("too many --param options (at most %d)", MAX_PARAM_OPTIONS);
+        o->params[o->ov.n_params++] = arg;
+        return 0;
+    case 'i':
+        o->ov.has_isolation = true;
+        if (!strcmp(arg, "strict"))
+            o->ov.isolation = ISOLATION_STRICT;
+        else if (!strcmp(arg, "best-effort"))
+            o->ov.isolation = ISOLATION_BEST_EFFORT;
+        else
+            return usage_error("--isolation %s: expected strict or best-effort", arg);
+        return 0;
+    case 'f':
+        o->ov.no_freeze = true;
+        return 0;
+    case 'j':
+        o->json = true;
+        return 0;
+    default:
+        return usage_error("unexpected option");
+    }
+}
+
+/* 0 to go on, EXIT_OK after --help, or a usage error status. */
+static int parse_args(int argc, char **argv, struct run_options *o)
+{
+    static const struct option longopts[] = {
+        {"seed", required_argument, NULL, 's'},  {"replay", required_argument, NULL, 'r'},
+        {"param", required_argument, NULL, 'p'}, {"isolation", required_argument, NULL, 'i'},
+        {"no-freeze", no_argument, NULL, 'f'},   {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+    };
+    int opt;
+    opterr = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        if (opt == 'h') {
+            fputs(usage_text, stdout);
+            return -1;
+        }
+        if (opt == ':')
+            return usage_error("%s needs a value", argv[optind - 1]);
+        if (opt == '?')
+            return usage_error("unknown option %s (see judge run --help)", argv[optind - 1]);
+        int rc = parse_one(o, opt, optarg);
+        if (rc)
+            return rc;
+    }
+    if (argc - optind != 1)
+        return usage_error("expected exactly one match file (see judge run --help)");
+    o->match_path = argv[optind];
+    o->ov.params = o->params;
+    o->ov.now_unix = (int64_t)time(NULL);
+    return 0;
+}
+
+/* ---- output ------------------------------------------------------------------------- */
+
+static void verdict_text(const struct match_player_outcome *po, char *out, size_t size)
+{
+    if (po->verdict == MATCH_FORBIDDEN_SYSCALL && po->violation.has_syscall)
+        snprintf(out, size, "%s(%s)", match_verdict_name(po->verdict), po->violation.syscall.name);
+    else
+        snprintf(out, size, "%s", match_verdict_name(po->verdict));
+}
+
+/* Players by place, then by player number. */
+static void place_order(const struct match_outcome *o, int *order)
+{
+    for (int i = 0; i < o->players; i++)
+        order[i] = i + 1;
+    for (int i = 1; i < o->players; i++)
+        for (int j = i; j > 0; j--) {
+            const struct match_player_outcome *a = &o->p[order[j - 1]], *b = &o->p[order[j]];
+            if (a->place < b->place || (a->place == b->place && a->player < b->player))
+                break;
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+}
+
+/* "result: NAME wins after R rounds", or "result: draw between A and B after R rounds". */
+static void print_result_line(const struct match_setup *s, const struct match_outcome *o)
+{
+    if (o->winner > 0) {
+        printf("result: %s wins after %d rounds\n", s->players[o->winner - 1].name, o->rounds);
+        return;
+    }
+    printf("result: draw");
+    const char *sep = " between ";
+    for (int p = 1; p <= o->players; p++)
+        if (o->p[p].place == 1) {
+            printf("%s%s", sep, s->players[p - 1].name);
+            sep = " and ";
+        }
+    printf(" after %d rounds\n", o->rounds);
+}
+
+static void print_text(const struct match_setup *s, const struct match_outcome *o, const char *replay)
+{
+    int order[GAME_MAX_PLAYERS];
+    place_order(o, order);
+    for (int i = 0; i < o->players; i++) {
+        const struct match_player_outcome *po = &o->p[order[i]];
+        char verdict[80], place[16], budget[32];
+        verdict_text(po, verdict, sizeof verdict);
+        snprintf(place, sizeof place, po->place > 0 ? "%d" : "-", po->place);
+        if (po->budget_ns)
+            snprintf(budget, sizeof budget, "%" PRIu64, po->budget_ns / 1000000);
+        else
+            snprintf(budget, sizeof budget, "off");
+        printf("%s %s %s moves=%d cpu=%" PRIu64 "/%s ms mem=%.1f MiB\n", place, s->players[po->player - 1].name,
+               verdict, po->moves, po->cpu_ns / 1000000, budget, (double)po->memory_peak_bytes / (1 << 20));
+    }
+    print_result_line(s, o);
+    if (replay)
+        printf("replay: %s\n", replay);
+}
+
+static int json_player(struct strbuf *sb, const struct match_setup *s, const struct match_player_outcome *po)
+{
+    const char *name = s->players[po->player - 1].name;
+    int rc = sb_printf(sb, "{\"place\":%d,\"player\":%d,\"name\":", po->place, po->player);
+    rc |= sb_json_string(sb, name, strlen(name));
+    rc |= sb_printf(sb, ",\"verdict\":\"%s\"", match_verdict_name(po->verdict));
+    if (po->verdict == MATCH_FORBIDDEN_SYSCALL && po->violation.has_syscall)
+        rc |= sb_printf(sb, ",\"syscall\":\"%s\"", po->violation.syscall.name);
+    rc |= sb_printf(sb, ",\"moves\":%d,\"cpu_ns\":%" PRIu64 ",\"budget_ns\":%" PRIu64
+                    ",\"memory_peak_bytes\":%" PRIu64 "}",
+                    po->moves, po->cpu_ns, po->budget_ns, po->memory_peak_bytes);
+    return rc;
+}
+
+static void print_json(const struct match_setup *s, const struct match_outcome *o, const char *replay,
+                       const char *error)
+{
+    struct strbuf sb = STRBUF_INIT;
+    int order[GAME_MAX_PLAYERS];
+    place_order(o, order);
+    int rc = sb_printf(&sb, "{\"game\":\"%s\",\"seed\":%" PRIu64 ",\"winner\":%d,\"draw\":%s,\"rounds\":%d",
+                       s->rules->name, s->seed, o->winner, o->draw ? "true" : "false", o->rounds);
+    rc |= sb_puts(&sb, ",\"replay\":");
+    rc |= replay ? sb_json_string(&sb, replay, strlen(replay)) : sb_puts(&sb, "null");
+    if (error) {
+        rc |= sb_puts(&sb, ",\"error\":");
+        rc |= sb_json_string(&sb, error, strlen(error));
+    }
+    rc |= sb_puts(&sb, ",\"players\":[");
+    for (int i = 0; i < o->players; i++) {
+        if (i > 0)
+            rc |= sb_putc(&sb, ',');
+        rc |= json_player(&sb, s, &o->p[order[i]]);
+    }
+    rc |= sb_puts(&sb, "]}");
+    if (rc == 0)
+        printf("%s\n", sb.data);
+    sb_free(&sb);
+}
+
+/* ---- progress ------------------------------------------------------------------------- */
+
+struct progress { int64_t last; };   /* the last round, 0 when unknown */
+
+static void show_round(void *ctx, int round)
+{
+    const struct progress *pr = ctx;
+    if (pr->last > 0)
+        fprintf(stderr, "\rround %d/%" PRId64, round, pr->last);
+    else
+        fprintf(stderr, "\rround %d", round);
+    fflush(stderr);
+}
+
+/* ---- the command ------------------------------------------------------------------------ */
+
+/* Interrupted (Ctrl-C, kill): leave no temporary replay behind, then die of the signal. */
+static char temp_replay[4096];
+
+static void remove_temp_and_die(int sig)
+{
+    if (temp_replay[0])
+        unlink(temp_replay);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void on_interrupt(void (*handler)(int))
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        signal(sigs[i], handler);
+}
+
+static int open_replay(const struct match_setup *s, bool default_path, struct replay_writer **w)
+{
+    struct replay_error rerr;
+    if (default_path && mkdir("replays", 0755) < 0 && errno != EEXIST) {
+        fprintf(stderr, "judge run: replays: %s\n", strerror(errno));
+        return EXIT_USAGE;
+    }
+    if (replay_writer_open(s->replay_path, w, &rerr) < 0) {
+        fprintf(stderr, "judge run: %s\n", rerr.msg);
+        return EXIT_USAGE;
+    }
+    snprintf(temp_replay, sizeof temp_replay, "%s", replay_writer_temp_path(*w));
+    on_interrupt(remove_temp_and_die);
+    return 0;
+}
+
+static int play_and_report(const struct match_setup *s, bool json, bool default_path)
+{
+    struct replay_writer *w;
+    struct match_outcome out;
+    struct match_error merr;
+    struct replay_error rerr;
+    /* A game of several rounds of turns (warlight) counts rounds; the others, turns. */
+    bool rounds = game_param_index(s->rules, "rounds") >= 0;
+    struct progress pr = {game_param(s->rules, s->params, rounds ? "rounds" : "turn_limit")};
+    struct match_hooks hooks = {isatty(STDERR_FILENO) ? show_round : NULL, &pr};
+    int rc = open_replay(s, default_path, &w);
+    if (rc)
+        return rc;
+    rc = match_play(s, w, &hooks, &out, &merr);
+    if (hooks.round_started)
+        fputc('\n', stderr);
+    if (rc < 0) {
+        replay_writer_abort(w);
+    } else if (replay_writer_commit(w, &rerr) < 0) {
+        snprintf(merr.msg, sizeof merr.msg, "%s", rerr.msg);
+        rc = -1;
+    }
+    on_interrupt(SIG_DFL);
+    temp_replay[0] = '\0';
+    if (rc < 0)
+        fprintf(stderr, "judge run: internal error: %s\n", merr.msg);
+    if (json)
+        print_json(s, &out, rc < 0 ? NULL : s->replay_path, rc < 0 ? merr.msg : NULL);
+    else
+        print_text(s, &out, rc < 0 ? NULL : s->replay_path);
+    match_outcome_free(&out);
+    return rc < 0 ? EXIT_INTERNAL : EXIT_OK;
+}
+
+/* Source players are compiled first; one that does not compile ends the run with its messages. */
+static int compile_sources(struct match_config *cfg, const struct run_options *o, struct source_build *b)
+{
+    struct compile_error err;
+    if (source_build_temp(cfg, o->ov.has_isolation ? o->ov.isolation : cfg->isolation, b, &err) < 0) {
+        fprintf(stderr, "judge run: %s\n", err.msg);
+        return err.request ? EXIT_USAGE : EXIT_INTERNAL;
+    }
+    if (!b->failed)
+        return 0;
+    const struct compile_result *r = b->result;
+    fprintf(stderr, "judge run: player '%s' did not compile: %s%s%s\n", b->failed->name,
+            compile_verdict_name(r->verdict), r->note[0] ? ": " : "", r->note);
+    fwrite(r->messages, 1, r->messages_len, stderr);
+    return EXIT_FAILURE_RESULT;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    struct run_options o;
+    memset(&o, 0, sizeof o);
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? EXIT_OK : rc;
+    struct match_config cfg;
+    struct config_error cerr;
+    if (match_config_load(o.match_path, &cfg, &cerr) < 0) {
+        fprintf(stderr, "%s\n", cerr.msg);
+        return EXIT_USAGE;
+    }
+    struct match_setup s;
+    struct match_error merr;
+    struct source_build build;
+    if ((rc = compile_sources(&cfg, &o, &build)) == 0 && match_setup_resolve(&cfg, &o.ov, &s, &merr) < 0) {
+        fprintf(stderr, "%s\n", merr.msg);
+        rc = EXIT_USAGE;
+    }
+    if (rc) {
+        source_build_remove(&build);
+        match_config_free(&cfg);
+        return rc;
+    }
+    bool default_path = !o.ov.replay_path && !cfg.replay_path;
+    match_config_free(&cfg);
+    if (s.map_notes && s.map_notes[0])
+        fprintf(stderr, "judge run: note: %s%s", s.map_notes,
+                s.map_notes[strlen(s.map_notes) - 1] == '\n' ? "" : "\n");
+    rc = play_and_report(&s, o.json, default_path);
+    match_setup_free(&s);
+    source_build_remove(&build);
+    return rc;
+}

@@ -1,0 +1,320 @@
+/* cmd_tournament.c - `judge tournament TOURNAMENT.yaml`: play every match of a
+ * tournament (or of one shard of it) in parallel, resumably (judge/tournament/tournament.h). */
+#include <errno.h>
+#include <getopt.h>
+#include <json-c/json.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "judge/cli/commands.h"
+#include "judge/tournament/tournament.h"
+#include "judge/tournament/tournament_compile.h"
+
+#define MAX_JOBS 1024
+#define TICK_MS  250
+
+static const char usage_text[] =
+    "usage: judge tournament TOURNAMENT.yaml [--out DIR] [--jobs N] [--shard I/N] [--list]\n"
+    "\n"
+    "Plays every match of the tournament file, N at a time (default: the number of\n"
+    "CPUs), each in its own jails, into DIR (default: the file's `output:`):\n"
+    "DIR/replays/ID.jsonl.gz and DIR/journal.jsonl, one line per finished match.\n"
+    "Run the same command again after an interruption: only what is missing is played.\n"
+    "Players with `source:` are compiled first, once, into DIR/bots (records in DIR/compile);\n"
+    "the matches of one that does not compile are not played.\n"
+    "  --shard I/N  play only the matches whose index is I-1 modulo N (1 <= I <= N)\n"
+    "  --list       check the file and print the match ids of the shard; play nothing\n"
+    "See docs/tournaments.md. Exit status: 0 when every match was played, 2 for a\n"
+    "usage or file error, 3 for an internal error (a match failed twice, for one).\n";
+
+struct options {
+    const char *file, *out;
+    int jobs;
+    struct tournament_shard shard;
+    bool list;
+};
+
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "judge tournament: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+static int cpu_count(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+static int parse_jobs(const char *text, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < 1 || v > MAX_JOBS)
+        return usage_error("--jobs %s: expected a number from 1 to %d", text, MAX_JOBS);
+    *out = (int)v;
+    return 0;
+}
+
+/* 0 to go on, -1 after --help, or an exit status. */
+static int parse_args(int argc, char **argv, struct options *o)
+{
+    static const struct option longopts[] = {
+        {"out", required_argument, NULL, 'o'},   {"jobs", required_argument, NULL, 'j'},
+        {"shard", required_argument, NULL, 's'}, {"list", no_argument, NULL, 'l'},
+        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+    };
+    *o = (struct options){.jobs = cpu_count(), .shard = {1, 1}};
+    optind = 1;
+    int opt, rc = 0;
+    while (rc == 0 && (opt = getopt_long(argc, argv, ":o:j:s:lh", longopts, NULL)) != -1) {
+        if (opt == 'h') {
+            fputs(usage_text, stdout);
+            return -1;
+        }
+        if (opt == ':') return usage_error("%s needs a value", argv[optind - 1]);
+        if (opt == '?')
+            return usage_error("unknown option %s (see judge tournament --help)", argv[optind - 1]);
+        if (opt == 'o')
+            o->out = optarg;
+        else if (opt == 'j')
+            rc = parse_jobs(optarg, &o->jobs);
+        else if (opt == 's' && tournament_shard_parse(optarg, &o->shard) < 0)
+            rc = usage_error("--shard %s: expected I/N with 1 <= I <= N", optarg);
+        else if (opt == 'l')
+            o->list = true;
+    }
+    if (rc == 0 && argc - optind != 1)
+        rc = usage_error("expected exactly one tournament file (see judge tournament --help)");
+    if (rc == 0) o->file = argv[optind];
+    return rc;
+}
+
+/* ---- progress ------------------------------------------------------------------------ */
+
+struct display {
+    struct tournament_progress p;
+    bool tty;
+    int width;
+};
+
+static void draw_bar(struct display *d)
+{
+    char bar[256];
+    tournament_progress_bar(&d->p, monotonic_ns(), d->width - 1, bar, sizeof bar);
+    fprintf(stderr, "\r\033[K%s", bar);
+    fflush(stderr);
+}
+
+static void tick(void *ctx)
+{
+    draw_bar(ctx);
+}
+
+static void say(struct display *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(struct display *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (d->tty) fprintf(stderr, "\r\033[K");
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    if (d->tty) draw_bar(d);
+}
+
+static void finished(void *ctx, const struct tournament_event *e)
+{
+    struct display *d = ctx;
+    if (e->error) {
+        d->p.failed += !e->retrying;
+        say(d, "%s: internal error%s: %s\n", e->id, e->retrying ? ", playing it again" : " again, giving up",
+            e->error);
+        return;
+    }
+    d->p.done++;
+    d->p.done_now++;
+    if (d->tty) {
+        draw_bar(d);
+        return;
+    }
+    struct strbuf line = STRBUF_INIT;
+    tournament_progress_line(&d->p, e->id, e->line, &line);
+    fprintf(stderr, "%s\n", line.data ? line.data : e->id);
+    sb_free(&line);
+}
+
+static int terminal_width(void)
+{
+    struct winsize ws;
+    return ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20 ? ws.ws_col : 80;
+}
+
+/* ---- the command ----------------------------------------------------------------------- */
+
+static size_t count_in_shard(const struct tournament_plan *plan, struct tournament_shard shard)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < plan->n; i++) n += tournament_in_shard(&plan->matches[i], shard);
+    return n;
+}
+
+/* Matches of the shard left to play that seat a player who did not compile. */
+static size_t count_unplayable(const struct tournament_run *run)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < run->plan->n; i++)
+        n += tournament_in_shard(&run->plan->matches[i], run->shard) && !run->journal->done[i] &&
+             tournament_match_unplayable(run->cfg, &run->plan->matches[i]);
+    return n;
+}
+
+static void compiled(void *ctx, const struct tournament_compiled *c)
+{
+    (void)ctx;
+    bool ok = !strcmp(c->verdict, "OK");
+    fprintf(stderr, "compile %s (%s): %s%s%s\n", c->player->name, c->player->profile, c->verdict,
+            c->reused ? " (reused from an earlier run)" : "",
+            ok ? "" : ": its matches are not played (see its compile record)");
+}
+
+static int compile_players(const struct options *o, struct tournament_config *cfg,
+                           const struct tournament_outdir *od)
+{
+    struct tournament_compile_hooks hooks = {compiled, NULL};
+    struct tournament_error err;
+    enum tournament_compile_status s = tournament_compile(cfg, od, o->jobs, &hooks, &err);
+    if (s == TOURNAMENT_COMPILED) return EXIT_OK;
+    fprintf(stderr, "%s%s\n", s == TOURNAMENT_COMPILE_INTERNAL ? "judge tournament: " : "", err.msg);
+    return s == TOURNAMENT_COMPILE_INTERNAL ? EXIT_INTERNAL : EXIT_USAGE;
+}
+
+static int list_matches(const struct tournament_config *cfg, const struct tournament_plan *plan,
+                        struct tournament_shard shard)
+{
+    struct tournament_error err;
+    if (tournament_check(cfg, plan, &err) < 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    char id[TOURNAMENT_ID_MAX];
+    for (size_t i = 0; i < plan->n; i++)
+        if (tournament_in_shard(&plan->matches[i], shard)) {
+            tournament_match_id(cfg, plan, &plan->matches[i], id);
+            printf("%s\n", id);
+        }
+    return EXIT_OK;
+}
+
+static int exit_status(enum tournament_status s)
+{
+    switch (s) {
+    case TOURNAMENT_ALL_PLAYED:
+        return EXIT_OK;
+    case TOURNAMENT_CONFIG_FAILED:
+        return EXIT_USAGE;
+    case TOURNAMENT_MATCHES_FAILED:
+    case TOURNAMENT_INTERNAL_FAILED:
+        break;
+    }
+    return EXIT_INTERNAL;
+}
+
+static int play(const struct options *o, struct tournament_run *run, struct tournament_journal *journal)
+{
+    size_t unplayable = count_unplayable(run), in_shard = count_in_shard(run->plan, o->shard) - unplayable,
+           failed;
+    struct display d = {
+        {in_shard, journal->n_done, 0, 0, monotonic_ns()}, isatty(STDERR_FILENO), terminal_width()};
+    struct tournament_hooks hooks = {finished, d.tty ? tick : NULL, TICK_MS, &d};
+    struct tournament_error err;
+    fprintf(stderr, "tournament: %zu matches in shard %u/%u, %zu already finished", in_shard, o->shard.index,
+            o->shard.count, journal->n_done);
+    if (journal->n_recovered) fprintf(stderr, " (%zu recovered from replays)", journal->n_recovered);
+    if (unplayable) fprintf(stderr, ", %zu not played (a player did not compile)", unplayable);
+    fprintf(stderr, ", %zu to play, %d at a time\n", in_shard - journal->n_done, run->jobs);
+    if (d.tty) draw_bar(&d);
+    enum tournament_status status = tournament_run(run, &hooks, &failed, &err);
+    if (d.tty) fputc('\n', stderr);
+    if (status == TOURNAMENT_CONFIG_FAILED || status == TOURNAMENT_INTERNAL_FAILED)
+        fprintf(stderr, "%s%s\n", status == TOURNAMENT_INTERNAL_FAILED ? "judge tournament: " : "", err.msg);
+    double secs = (double)(monotonic_ns() - d.p.started_ns) / 1e9;
+    printf("played %zu matches in %.1f s (%.2f/s); %zu/%zu finished", d.p.done_now, secs,
+           secs > 0 ? (double)d.p.done_now / secs : 0.0, d.p.done, in_shard);
+    if (failed) printf("; %zu failed twice for an internal error", failed);
+    printf("; journal %s\n", journal->path);
+    return exit_status(status);
+}
+
+static int run_tournament(const struct options *o, struct tournament_config *cfg,
+                          const struct tournament_plan *plan)
+{
+    const char *out = o->out ? o->out : cfg->out_dir;
+    if (!out) return usage_error("no output directory: give --out DIR or `output:` in %s", o->file);
+    char fingerprint[17];
+    struct tournament_error err;
+    struct tournament_outdir od;
+    struct tournament_journal journal;
+    if (tournament_check(cfg, plan, &err) < 0 || tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
+        tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
+                               &err) < 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    /* The first check left out the matches of source players; now they are compiled. */
+    int rc = compile_players(o, cfg, &od);
+    if (rc == EXIT_OK && tournament_check(cfg, plan, &err) < 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        rc = EXIT_USAGE;
+    }
+    if (rc != EXIT_OK) {
+        tournament_outdir_close(&od);
+        return rc;
+    }
+    if (tournament_journal_open(&od, cfg, plan, o->shard, &journal, &err) < 0) {
+        fprintf(stderr, "judge tournament: %s\n", err.msg);
+        tournament_outdir_close(&od);
+        return EXIT_INTERNAL;
+    }
+    struct tournament_run run = {cfg, plan, &od, &journal, o->shard, o->jobs};
+    rc = play(o, &run, &journal);
+    tournament_journal_close(&journal);
+    tournament_outdir_close(&od);
+    return rc;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+    struct options o;
+    int rc = parse_args(argc, argv, &o);
+    if (rc) return rc < 0 ? EXIT_OK : rc;
+    struct tournament_config cfg;
+    struct tournament_plan plan;
+    struct tournament_error err;
+    if (tournament_config_load(o.file, &cfg, &err) < 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    if (tournament_plan_build(&cfg, &plan, &err) < 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        tournament_config_free(&cfg);
+        return EXIT_USAGE;
+    }
+    rc = o.list ? list_matches(&cfg, &plan, o.shard) : run_tournament(&o, &cfg, &plan);
+    tournament_plan_free(&plan);
+    tournament_config_free(&cfg);
+    return rc;
+}

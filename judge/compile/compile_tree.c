@@ -1,0 +1,171 @@
+/*
+ * compile_tree.c - what the compiler left in its scratch directory, copied into
+ * BOT_DIR, and the manifest that says how BOT_DIR was built. The scratch
+ * directory was written by the jailed compiler: it is read only through
+ * sandbox/fs_safe.h (no link followed), with bounded depth and entry count.
+ */
+#include "judge/compile/compile_internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sandbox/fs_safe.h"
+
+#define MAX_DEPTH   16
+#define MAX_ENTRIES 10000
+#define COPY_CHUNK  65536
+
+struct copy {
+    size_t entries, skipped;
+    struct compile_error *err;
+};
+
+static int from_jail(struct copy *c, const struct jail_error *jerr)
+{
+    return compile_fail(c->err, "copying the compiled bot: %s", jerr->msg);
+}
+
+static int copy_bytes(struct copy *c, int in, int out, const char *name)
+{
+    char buf[COPY_CHUNK];
+    for (;;) {
+        ssize_t n = read(in, buf, sizeof buf);
+        if (n == 0) return 0;
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0)
+            return compile_fail(c->err, "copying the compiled bot: reading %s: %s", name, strerror(errno));
+        for (ssize_t done = 0; done < n;) {
+            ssize_t w = write(out, buf + done, (size_t)(n - done));
+            if (w < 0 && errno != EINTR)
+                return compile_fail(c->err, "copying the compiled bot: writing %s: %s", name,
+                                    strerror(errno));
+            done += w > 0 ? w : 0;
+        }
+    }
+}
+
+static int copy_file(struct copy *c, int from_fd, int to_fd, const char *name, mode_t mode)
+{
+    struct jail_error jerr;
+    int in = fs_safe_openat(from_fd, name, O_RDONLY | O_CLOEXEC, 0, &jerr);
+    if (in < 0) return from_jail(c, &jerr);
+    mode_t out_mode = (mode & 0111) ? 0755 : 0644;
+    int out = fs_safe_openat(to_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, out_mode, &jerr);
+    int rc = out < 0 ? from_jail(c, &jerr) : copy_bytes(c, in, out, name);
+    if (rc == 0 && fchmod(out, out_mode) < 0) /* the judge's umask must not take the bits away */
+        rc = compile_fail(c->err, "copying the compiled bot: chmod %s: %s", name, strerror(errno));
+    if (out >= 0 && close(out) < 0 && rc == 0)
+        rc = compile_fail(c->err, "copying the compiled bot: closing %s: %s", name, strerror(errno));
+    close(in);
+    return rc;
+}
+
+static int copy_dir(struct copy *c, int from_fd, int to_fd, int depth);
+
+static int copy_subdir(struct copy *c, int from_fd, int to_fd, const char *name, int depth)
+{
+    struct jail_error jerr;
+    if (fs_safe_mkdirat(to_fd, name, 0755, &jerr) < 0) return from_jail(c, &jerr);
+    int sub_from = fs_safe_openat(from_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, &jerr);
+    int sub_to =
+        sub_from < 0 ? -1 : fs_safe_openat(to_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, &jerr);
+    int rc = sub_to < 0 ? from_jail(c, &jerr) : copy_dir(c, sub_from, sub_to, depth + 1);
+    if (sub_from >= 0) close(sub_from);
+    if (sub_to >= 0) close(sub_to);
+    return rc;
+}
+
+static int copy_entry(struct copy *c, int from_fd, int to_fd, const char *name, int depth)
+{
+    struct stat st;
+    if (!strcmp(name, ".") || !strcmp(name, "..")) return 0;
+    if (++c->entries > MAX_ENTRIES)
+        return compile_fail(c->err, "copying the compiled bot: more than %d files", MAX_ENTRIES);
+    if (fstatat(from_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+        return compile_fail(c->err, "copying the compiled bot: %s: %s", name, strerror(errno));
+    if (S_ISREG(st.st_mode)) return copy_file(c, from_fd, to_fd, name, st.st_mode);
+    if (S_ISDIR(st.st_mode) && depth < MAX_DEPTH) return copy_subdir(c, from_fd, to_fd, name, depth);
+    c->skipped++;
+    return 0;
+}
+
+static int copy_dir(struct copy *c, int from_fd, int to_fd, int depth)
+{
+    int fd = dup(from_fd);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        if (fd >= 0) close(fd);
+        return compile_fail(c->err, "copying the compiled bot: %s", strerror(errno));
+    }
+    int rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(d));) rc = copy_entry(c, from_fd, to_fd, e->d_name, depth);
+    closedir(d);
+    return rc;
+}
+
+int compile_tree_copy(const char *from, int to_fd, size_t *skipped, struct compile_error *err)
+{
+    struct jail_error jerr;
+    struct copy c = {.err = err};
+    int from_fd = fs_safe_open_dir(from, &jerr);
+    if (from_fd < 0) return compile_fail(err, "copying the compiled bot: %s", jerr.msg);
+    int rc = copy_dir(&c, from_fd, to_fd, 0);
+    close(from_fd);
+    *skipped = c.skipped;
+    return rc;
+}
+
+/* ---- the manifest ------------------------------------------------------------------- */
+
+int compile_manifest_write(int bot_fd, const char *profile, const char *entry, struct compile_error *err)
+{
+    char text[512];
+    int n = entry ? snprintf(text, sizeof text, "profile %s\nentry %s\n", profile, entry)
+                  : snprintf(text, sizeof text, "profile %s\n", profile);
+    if (n < 0 || (size_t)n >= sizeof text) return compile_fail(err, "manifest: entry name too long");
+    struct jail_error jerr;
+    if (fs_safe_write_file(bot_fd, COMPILE_MANIFEST, text, (size_t)n, 0644, &jerr) < 0)
+        return compile_fail(err, "writing the manifest: %s", jerr.msg);
+    return 0;
+}
+
+/* "KEY value\n" at the start of text (or after a newline); copies value into out. */
+static bool manifest_value(const char *text, const char *key, char *out, size_t size)
+{
+    size_t len = strlen(key);
+    for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+        if (strncmp(line, key, len) || line[len] != ' ') continue;
+        size_t vlen = strcspn(line + len + 1, "\n");
+        if (vlen == 0 || vlen >= size) return false;
+        memcpy(out, line + len + 1, vlen);
+        out[vlen] = '\0';
+        return true;
+    }
+    return false;
+}
+
+int compile_manifest_read(const char *bot_dir, char *profile, size_t profile_size, char *entry,
+                          size_t entry_size, struct compile_error *err)
+{
+    struct jail_error jerr;
+    char text[1024];
+    size_t len = 0;
+    int fd = fs_safe_open_dir(bot_dir, &jerr);
+    if (fd < 0) return compile_fail(err, "%s", jerr.msg);
+    int rc = fs_safe_read_file(fd, COMPILE_MANIFEST, text, sizeof text - 1, &len, &jerr);
+    close(fd);
+    if (rc < 0)
+        return compile_fail(err, "%s is not a compiled bot (no readable %s: %s)", bot_dir, COMPILE_MANIFEST,
+                            jerr.msg);
+    text[len] = '\0';
+    if (!manifest_value(text, "profile", profile, profile_size))
+        return compile_fail(err, "%s/%s: no profile line", bot_dir, COMPILE_MANIFEST);
+    if (!manifest_value(text, "entry", entry, entry_size)) entry[0] = '\0';
+    return 0;
+}

@@ -1,0 +1,271 @@
+/*
+ * tournament_journal.c - OUT/journal.jsonl, one line per finished match, and
+ * what a resumed run learns from it (judge/tournament/tournament.h).
+ *
+ * A match is finished when its replay exists (replays are renamed into place
+ * complete, so one that exists is whole) and a journal line names it. The
+ * line is appended after the replay is committed; a judge killed between the
+ * two leaves a replay without a line, and the line is rebuilt here from the
+ * replay's result, so a finished match is never lost nor played twice.
+ */
+#include "judge/tournament/tournament.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <json-c/json.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/atomic_file.h"
+#include "replay/replay.h"
+
+#define JOURNAL_FILE  "journal.jsonl"
+#define REPLAY_SUFFIX ".jsonl.gz"
+
+struct resume {
+    const struct tournament_outdir *od;
+    const struct tournament_config *cfg;
+    const struct tournament_plan *plan;
+    struct tournament_shard shard;
+    struct tournament_journal *j;
+    struct strbuf kept; /* the journal as it will be */
+    bool changed;       /* kept differs from the file */
+};
+
+static int fail(struct tournament_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct tournament_error *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* ---- the journal line ------------------------------------------------------------ */
+
+static json_object *member(json_object *o, const char *key, json_type type)
+{
+    json_object *m;
+    return json_object_object_get_ex(o, key, &m) && json_object_is_type(m, type) ? m : NULL;
+}
+
+static int put_player(struct strbuf *out, json_object *p)
+{
+    json_object *name = member(p, "name", json_type_string), *place = member(p, "place", json_type_int),
+                *points = member(p, "points", json_type_int),
+                *verdict = member(p, "verdict", json_type_string);
+    if (!name || !place || !points || !verdict) return -1;
+    int rc = sb_puts(out, "{\"name\":");
+    rc |= sb_json_string(out, json_object_get_string(name), (size_t)json_object_get_string_len(name));
+    rc |= sb_printf(out, ",\"place\":%d,\"points\":%lld,\"verdict\":", json_object_get_int(place),
+                    (long long)json_object_get_int64(points));
+    rc |= sb_json_string(out, json_object_get_string(verdict), (size_t)json_object_get_string_len(verdict));
+    return rc | sb_putc(out, '}');
+}
+
+int tournament_result_line(const char *id, json_object *result, struct strbuf *out)
+{
+    json_object *type = member(result, "type", json_type_string),
+                *winner = member(result, "winner", json_type_int),
+                *draw = member(result, "draw", json_type_boolean),
+                *rounds = member(result, "rounds", json_type_int),
+                *players = member(result, "players", json_type_array);
+    if (!type || strcmp(json_object_get_string(type), "result") != 0 || !winner || !draw || !rounds ||
+        !players)
+        return -1;
+    int w = json_object_get_int(winner);
+    size_t n = json_object_array_length(players);
+    json_object *wname = w >= 1 && (size_t)w <= n ? member(json_object_array_get_idx(players, (size_t)w - 1),
+                                                           "name", json_type_string)
+                                                  : NULL;
+    int rc = sb_puts(out, "{\"id\":");
+    rc |= sb_json_string(out, id, strlen(id));
+    rc |= sb_printf(out, ",\"replay\":\"replays/%s" REPLAY_SUFFIX "\",\"winner\":", id);
+    rc |= wname
+              ? sb_json_string(out, json_object_get_string(wname), (size_t)json_object_get_string_len(wname))
+              : sb_puts(out, "null");
+    rc |= sb_printf(out, ",\"draw\":%s,\"rounds\":%d,\"players\":[",
+                    json_object_get_boolean(draw) ? "true" : "false", json_object_get_int(rounds));
+    for (size_t i = 0; i < n && rc == 0; i++)
+        rc = (i ? sb_putc(out, ',') : 0) | put_player(out, json_object_array_get_idx(players, i));
+    return rc | sb_puts(out, "]}");
+}
+
+/* ---- what the journal and the replays say ------------------------------------------ */
+
+/* The plan index of id when it is a match of this shard, else -1. */
+static long match_of(const struct resume *r, const char *id)
+{
+    long idx = tournament_id_index(id);
+    if (idx < 0 || (size_t)idx >= r->plan->n || !tournament_in_shard(&r->plan->matches[idx], r->shard))
+        return -1;
+    char want[TOURNAMENT_ID_MAX];
+    tournament_match_id(r->cfg, r->plan, &r->plan->matches[idx], want);
+    return strcmp(want, id) != 0 ? -1 : idx;
+}
+
+static bool replay_exists(const struct resume *r, const char *id)
+{
+    char path[PATH_MAX];
+    struct stat st;
+    return tournament_replay_path(r->od, id, path, sizeof path) == 0 && stat(path, &st) == 0 &&
+           S_ISREG(st.st_mode);
+}
+
+/* Keep a complete line if it names an unfinished match of ours whose replay exists. */
+static int take_line(struct resume *r, const char *line, size_t len)
+{
+    json_object *o = json_tokener_parse(line), *id = o ? member(o, "id", json_type_string) : NULL;
+    long idx = id ? match_of(r, json_object_get_string(id)) : -1;
+    bool keep = idx >= 0 && !r->j->done[idx] && replay_exists(r, json_object_get_string(id));
+    json_object_put(o);
+    if (!keep) {
+        r->changed = true;
+        r->j->n_dropped++;
+        return 0;
+    }
+    r->j->done[idx] = true;
+    r->j->n_done++;
+    return sb_append(&r->kept, line, len) | sb_putc(&r->kept, '\n');
+}
+
+static int read_journal(struct resume *r, struct tournament_error *err)
+{
+    FILE *f = fopen(r->j->path, "re");
+    if (!f && errno == ENOENT) r->changed = true; /* created through atomic_file.h, its directory fsynced */
+    if (!f) return errno == ENOENT ? 0 : fail(err, "%.500s: %s", r->j->path, strerror(errno));
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int rc = 0;
+    while (rc == 0 && (len = getline(&line, &cap, f)) > 0) {
+        if (line[len - 1] != '\n') { /* torn by a kill mid-write */
+            r->changed = true;
+            r->j->n_dropped++;
+            break;
+        }
+        line[len - 1] = '\0';
+        rc = take_line(r, line, (size_t)len - 1);
+    }
+    bool read_error = ferror(f);
+    free(line);
+    fclose(f);
+    if (rc < 0) return fail(err, "out of memory");
+    return read_error ? fail(err, "%.500s: read error", r->j->path) : 0;
+}
+
+/* The journal line of a replay that has none: from its result line. */
+static int recover(struct resume *r, const char *id, long idx)
+{
+    char path[PATH_MAX];
+    struct replay_reader *rd;
+    struct replay_error rerr;
+    json_object *o, *last = NULL;
+    int got = -1;
+    if (tournament_replay_path(r->od, id, path, sizeof path) < 0 || replay_reader_open(path, &rd, &rerr) < 0)
+        return 0;
+    while ((got = replay_reader_next(rd, &o, &rerr)) == 1) {
+        json_object_put(last);
+        last = o;
+    }
+    replay_reader_close(rd);
+    size_t before = r->kept.len;
+    int rc = got == 0 ? tournament_result_line(id, last, &r->kept) : -1;
+    json_object_put(last);
+    if (rc < 0) { /* not a replay this judge wrote whole: leave it, play the match */
+        r->kept.len = before;
+        if (r->kept.data) r->kept.data[before] = '\0';
+        return 0;
+    }
+    r->j->done[idx] = true;
+    r->j->n_done++;
+    r->j->n_recovered++;
+    r->changed = true;
+    return sb_putc(&r->kept, '\n');
+}
+
+static int scan_replays(struct resume *r, struct tournament_error *err)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/replays", r->od->path);
+    DIR *d = opendir(dir);
+    if (!d) return fail(err, "%.500s: %s", dir, strerror(errno));
+    int rc = 0;
+    size_t suffix = strlen(REPLAY_SUFFIX);
+    for (struct dirent *e; rc == 0 && (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len <= suffix || len - suffix >= TOURNAMENT_ID_MAX ||
+            strcmp(e->d_name + len - suffix, REPLAY_SUFFIX) != 0)
+            continue;
+        char id[TOURNAMENT_ID_MAX];
+        snprintf(id, sizeof id, "%.*s", (int)(len - suffix), e->d_name);
+        long idx = match_of(r, id);
+        if (idx >= 0 && !r->j->done[idx]) rc = recover(r, id, idx);
+    }
+    closedir(d);
+    return rc < 0 ? fail(err, "out of memory") : 0;
+}
+
+/* ---- opening and appending ------------------------------------------------------------ */
+
+static int open_for_append(struct tournament_journal *j, struct tournament_error *err)
+{
+    j->fd = open(j->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (j->fd < 0) return fail(err, "%.500s: %s", j->path, strerror(errno));
+    return 0;
+}
+
+int tournament_journal_open(const struct tournament_outdir *od, const struct tournament_config *cfg,
+                            const struct tournament_plan *plan, struct tournament_shard shard,
+                            struct tournament_journal *out, struct tournament_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->fd = -1;
+    struct resume r = {od, cfg, plan, shard, out, STRBUF_INIT, false};
+    out->done = calloc(plan->n ? plan->n : 1, sizeof *out->done);
+    if (!out->done || asprintf(&out->path, "%s/" JOURNAL_FILE, od->path) < 0) {
+        out->path = NULL;
+        tournament_journal_close(out);
+        return fail(err, "out of memory");
+    }
+    int rc = read_journal(&r, err);
+    if (rc == 0) rc = scan_replays(&r, err);
+    if (rc == 0 && r.changed)
+        rc = atomic_file_write_whole(out->path, r.kept.data ? r.kept.data : "", r.kept.len, err->msg,
+                                     sizeof err->msg);
+    if (rc == 0) rc = open_for_append(out, err);
+    sb_free(&r.kept);
+    if (rc < 0) tournament_journal_close(out);
+    return rc;
+}
+
+int tournament_journal_append(struct tournament_journal *j, const char *line, struct tournament_error *err)
+{
+    struct strbuf sb = STRBUF_INIT;
+    if (sb_puts(&sb, line) < 0 || sb_putc(&sb, '\n') < 0) {
+        sb_free(&sb);
+        return fail(err, "out of memory");
+    }
+    ssize_t n = write(j->fd, sb.data, sb.len);
+    int saved = errno;
+    bool whole = n == (ssize_t)sb.len;
+    sb_free(&sb);
+    if (!whole) return fail(err, "%.500s: write: %s", j->path, n < 0 ? strerror(saved) : "short write");
+    if (fsync(j->fd) < 0) return fail(err, "%.500s: fsync: %s", j->path, strerror(errno));
+    return 0;
+}
+
+void tournament_journal_close(struct tournament_journal *j)
+{
+    if (j->fd >= 0) close(j->fd);
+    free(j->done);
+    free(j->path);
+    memset(j, 0, sizeof *j);
+    j->fd = -1;
+}

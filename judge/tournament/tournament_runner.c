@@ -1,0 +1,325 @@
+/*
+ * tournament_runner.c - play the unfinished matches of a shard, `jobs` at a
+ * time, each in a worker process of its own.
+ *
+ * Why processes and not threads: every match gets its own jail set-up (the
+ * sandbox keeps process-wide state: its mount template, cgroup pool, uid
+ * slots), a crash or leak in one match cannot touch another, and the kernel
+ * kills a worker and its jails (PR_SET_PDEATHSIG) when the judge dies, so a
+ * killed tournament leaves nothing running. A fork costs far less than a match.
+ *
+ * The parent sets each match up (any error is the file's), forks, and waits
+ * on one pipe per worker; the worker plays, commits the replay and writes back
+ * "ok LINE" or "error MESSAGE". Only the parent writes the journal.
+ */
+#include "judge/tournament/tournament.h"
+#include "judge/tournament/tournament_compile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <json-c/json.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_ATTEMPTS      2 /* an internal error is retried once */
+#define WORKER_OUTPUT_MAX (1u << 20)
+
+struct job {
+    size_t match;
+    int attempt;
+};
+
+struct worker {
+    pid_t pid; /* 0 when idle */
+    int fd;    /* read end of its pipe */
+    struct job job;
+    struct strbuf out;
+};
+
+struct runner {
+    const struct tournament_run *run;
+    const struct tournament_hooks *hooks;
+    struct worker *workers;
+    struct pollfd *polls; /* one per running worker, rebuilt for each wait */
+    int *polled;          /* the worker of each entry of polls */
+    int running;
+    struct job *queue; /* retries are pushed back at the head */
+    size_t head, tail, cap;
+    size_t failed;
+    enum tournament_status status;
+    struct tournament_error *err;
+};
+
+static void set_status(struct runner *r, enum tournament_status s, const char *msg)
+{
+    if (r->status == TOURNAMENT_ALL_PLAYED || r->status == TOURNAMENT_MATCHES_FAILED) {
+        r->status = s;
+        if (msg) snprintf(r->err->msg, sizeof r->err->msg, "%s", msg);
+    }
+}
+
+static bool stopping(const struct runner *r)
+{
+    return r->status == TOURNAMENT_CONFIG_FAILED || r->status == TOURNAMENT_INTERNAL_FAILED;
+}
+
+/* ---- the worker process ------------------------------------------------------------ */
+
+static int write_all(int fd, const char *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Closes what the worker must not hold: the other workers' pipes (their EOF
+ * tells the parent they ended), the journal and the lock. */
+static void close_inherited(const struct runner *r, int own_fd)
+{
+    for (int i = 0; i < r->run->jobs; i++)
+        if (r->workers[i].pid && r->workers[i].fd != own_fd) close(r->workers[i].fd);
+    close(r->run->journal->fd);
+    close(r->run->out->lock_fd);
+}
+
+_Noreturn static void worker_main(struct runner *r, pid_t parent, int fd, struct match_setup *s,
+                                  const char *id, const char *replay)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1);
+    close_inherited(r, fd);
+    struct strbuf msg = STRBUF_INIT, line = STRBUF_INIT;
+    struct tournament_error err;
+    if (tournament_worker_play(s, id, replay, &line, &err) == 0)
+        sb_printf(&msg, "ok %s\n", line.data);
+    else
+        sb_printf(&msg, "error %s\n", err.msg);
+    int rc = msg.data && write_all(fd, msg.data, msg.len) == 0 ? 0 : 1;
+    sb_free(&msg);
+    sb_free(&line);
+    match_setup_free(s);
+    exit(rc); /* exit, not _exit: the sandbox removes its pooled cgroups at exit */
+}
+
+/* ---- starting a match --------------------------------------------------------------- */
+
+static int setup_match(struct runner *r, size_t match, struct match_setup *s)
+{
+    struct match_config mc;
+    struct match_overrides ov = {0};
+    struct match_error merr;
+    tournament_match_config(r->run->cfg, &r->run->plan->matches[match], &mc);
+    if (match_setup_resolve(&mc, &ov, s, &merr) == 0) return 0;
+    set_status(r, TOURNAMENT_CONFIG_FAILED, merr.msg);
+    return -1;
+}
+
+/* Forks the worker of one set-up match; s is freed here, in the parent. */
+static void spawn(struct runner *r, struct worker *w, struct job job, struct match_setup *s, const char *id,
+                  const char *replay)
+{
+    int fds[2];
+    char why[128];
+    pid_t parent = getpid(), pid = -1;
+    fflush(NULL); /* nothing buffered is written twice */
+    bool piped = pipe2(fds, O_CLOEXEC) == 0;
+    if (piped && (pid = fork()) == 0) {
+        close(fds[0]);
+        worker_main(r, parent, fds[1], s, id, replay);
+    }
+    snprintf(why, sizeof why, "starting a worker: %s", strerror(errno));
+    match_setup_free(s);
+    if (pid < 0) {
+        if (piped) {
+            close(fds[0]);
+            close(fds[1]);
+        }
+        set_status(r, TOURNAMENT_INTERNAL_FAILED, why);
+        return;
+    }
+    close(fds[1]);
+    *w = (struct worker){.pid = pid, .fd = fds[0], .job = job};
+    r->running++;
+}
+
+static void start(struct runner *r, struct worker *w, struct job job)
+{
+    const struct tournament_run *run = r->run;
+    char id[TOURNAMENT_ID_MAX], replay[PATH_MAX];
+    struct match_setup s;
+    tournament_match_id(run->cfg, run->plan, &run->plan->matches[job.match], id);
+    if (tournament_replay_path(run->out, id, replay, sizeof replay) < 0) {
+        set_status(r, TOURNAMENT_INTERNAL_FAILED, "the output directory's path is too long");
+        return;
+    }
+    if (setup_match(r, job.match, &s) < 0) return;
+    s.match_id = id;
+    spawn(r, w, job, &s, id, replay);
+}
+
+static bool next_job(struct runner *r, struct job *out)
+{
+    if (r->head == r->tail) return false;
+    *out = r->queue[r->head++];
+    return true;
+}
+
+static void start_idle(struct runner *r)
+{
+    struct job job;
+    for (int i = 0; i < r->run->jobs && !stopping(r); i++)
+        if (!r->workers[i].pid && next_job(r, &job)) start(r, &r->workers[i], job);
+}
+
+/* ---- a worker ends ------------------------------------------------------------------- */
+
+static void tell(struct runner *r, const struct job *job, const char *id, json_object *line,
+                 const char *error, bool retrying)
+{
+    struct tournament_event e = {&r->run->plan->matches[job->match], id, line, error, retrying};
+    if (r->hooks->finished) r->hooks->finished(r->hooks->ctx, &e);
+}
+
+static void match_failed(struct runner *r, const struct job *job, const char *id, const char *why)
+{
+    bool retry = job->attempt < MAX_ATTEMPTS;
+    if (retry) /* the slot this job was taken from, or an earlier one, is free */
+        r->queue[--r->head] = (struct job){job->match, job->attempt + 1};
+    else
+        r->failed++;
+    tell(r, job, id, NULL, why, retry);
+}
+
+static void match_done(struct runner *r, const struct job *job, const char *id, const char *text)
+{
+    json_object *line = json_tokener_parse(text), *v;
+    if (!line || !json_object_object_get_ex(line, "id", &v) || strcmp(json_object_get_string(v), id) != 0) {
+        json_object_put(line);
+        match_failed(r, job, id, "the worker's journal line is malformed");
+        return;
+    }
+    struct tournament_error err;
+    if (tournament_journal_append(r->run->journal, text, &err) < 0)
+        set_status(r, TOURNAMENT_INTERNAL_FAILED, err.msg);
+    else
+        tell(r, job, id, line, NULL, false);
+    json_object_put(line);
+}
+
+static void describe_exit(int status, char *out, size_t size)
+{
+    if (WIFSIGNALED(status))
+        snprintf(out, size, "the worker process died of signal %d (%s)", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)));
+    else
+        snprintf(out, size, "the worker process exited with status %d and no result", WEXITSTATUS(status));
+}
+
+static void reap(struct runner *r, struct worker *w)
+{
+    int status = 0;
+    while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    close(w->fd);
+    char id[TOURNAMENT_ID_MAX], why[160];
+    tournament_match_id(r->run->cfg, r->run->plan, &r->run->plan->matches[w->job.match], id);
+    if (w->out.data && w->out.len > 0 && w->out.data[w->out.len - 1] == '\n')
+        w->out.data[--w->out.len] = '\0';
+    const char *text = w->out.data ? w->out.data : "";
+    if (!strncmp(text, "ok ", 3)) {
+        match_done(r, &w->job, id, text + 3);
+    } else if (!strncmp(text, "error ", 6)) {
+        match_failed(r, &w->job, id, text + 6);
+    } else {
+        describe_exit(status, why, sizeof why);
+        match_failed(r, &w->job, id, why);
+    }
+    sb_free(&w->out);
+    w->pid = 0;
+    r->running--;
+}
+
+/* Reads what the worker wrote; at EOF it has ended. */
+static void drain(struct runner *r, struct worker *w)
+{
+    char buf[8192];
+    ssize_t n = read(w->fd, buf, sizeof buf);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
+    if (n > 0 && w->out.len + (size_t)n <= WORKER_OUTPUT_MAX && sb_append(&w->out, buf, (size_t)n) == 0)
+        return;
+    if (n > 0) return; /* past the cap: keep reading to EOF, the line is already malformed */
+    reap(r, w);
+}
+
+static void wait_some(struct runner *r)
+{
+    int n = 0;
+    for (int i = 0; i < r->run->jobs; i++)
+        if (r->workers[i].pid) {
+            r->polls[n] = (struct pollfd){.fd = r->workers[i].fd, .events = POLLIN};
+            r->polled[n++] = i;
+        }
+    int timeout = r->hooks->tick ? (int)r->hooks->tick_ms : -1;
+    int ready = poll(r->polls, (nfds_t)n, timeout);
+    if (ready == 0 && r->hooks->tick) r->hooks->tick(r->hooks->ctx);
+    for (int i = 0; ready > 0 && i < n; i++)
+        if (r->polls[i].revents) drain(r, &r->workers[r->polled[i]]);
+}
+
+/* ---- the run ------------------------------------------------------------------------ */
+
+static int fill_queue(struct runner *r)
+{
+    const struct tournament_run *run = r->run;
+    r->cap = run->plan->n;
+    r->queue = calloc(r->cap ? r->cap : 1, sizeof *r->queue);
+    if (!r->queue) return -1;
+    r->head = r->tail = 0;
+    for (size_t i = 0; i < run->plan->n; i++)
+        if (tournament_in_shard(&run->plan->matches[i], run->shard) && !run->journal->done[i] &&
+            !tournament_match_unplayable(run->cfg, &run->plan->matches[i]))
+            r->queue[r->tail++] = (struct job){i, 1};
+    return 0;
+}
+
+enum tournament_status tournament_run(const struct tournament_run *run, const struct tournament_hooks *hooks,
+                                      size_t *n_failed, struct tournament_error *err)
+{
+    struct runner r = {.run = run, .hooks = hooks, .status = TOURNAMENT_ALL_PLAYED, .err = err};
+    *n_failed = 0;
+    r.workers = calloc((size_t)run->jobs, sizeof *r.workers);
+    r.polls = calloc((size_t)run->jobs, sizeof *r.polls);
+    r.polled = calloc((size_t)run->jobs, sizeof *r.polled);
+    if (!r.workers || !r.polls || !r.polled || fill_queue(&r) < 0) {
+        free(r.workers);
+        free(r.polls);
+        free(r.polled);
+        free(r.queue);
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return TOURNAMENT_INTERNAL_FAILED;
+    }
+    for (;;) {
+        if (!stopping(&r)) start_idle(&r);
+        if (r.running == 0) break;
+        wait_some(&r);
+    }
+    free(r.workers);
+    free(r.polls);
+    free(r.polled);
+    free(r.queue);
+    *n_failed = r.failed;
+    if (r.status == TOURNAMENT_ALL_PLAYED && r.failed) r.status = TOURNAMENT_MATCHES_FAILED;
+    return r.status;
+}

@@ -1,0 +1,78 @@
+/*
+ * replay/ - the replay format, the layer every other one reads and writes
+ * matches through (docs/replay-format.md). A replay is one gzip-compressed
+ * JSON Lines file: a header line, then one line per reply, engine event and
+ * violation, then the result line. This layer knows the format, not games or
+ * jails: judge/ writes matches into it (judge/match/match_replay.c formats the
+ * header, violation and result lines from a match) and verifies them
+ * (judge/verify/), ci/ only reads.
+ *
+ *   replay_writer.c   writes it to a temporary name, fsyncs and renames it
+ *   replay_reader.c   streams it back, one json-c object per line
+ *   replay_lines.c    the lines that need nothing of a match: reply, event,
+ *                     and the JSON key/value helpers the other lines use
+ */
+#ifndef REPLAY_REPLAY_H
+#define REPLAY_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/strbuf.h"
+
+#define REPLAY_FORMAT          "judge-replay"
+#define REPLAY_VERSION         1
+#define REPLAY_MAX_LINE        (64u << 20)  /* a longer line is corruption */
+#define REPLAY_STDERR_TAIL_MAX 4096
+
+struct replay_error { char msg[640]; };
+
+/* ---- writing ---------------------------------------------------------------- */
+
+struct replay_writer;
+/* Creates a temporary file next to path (O_EXCL, mode 0644). */
+int replay_writer_open(const char *path, struct replay_writer **out, struct replay_error *err);
+/* One JSON object, without the newline. */
+int replay_writer_put(struct replay_writer *w, const char *json, size_t len, struct replay_error *err);
+/* Finish the gzip stream, fsync, rename to the final path, fsync the directory, free w. */
+int replay_writer_commit(struct replay_writer *w, struct replay_error *err);
+/* Remove the temporary file and free w. */
+void replay_writer_abort(struct replay_writer *w);
+const char *replay_writer_temp_path(const struct replay_writer *w);
+
+/* ---- lines (each appends one JSON object, no newline, to sb) ------------------ */
+
+struct replay_reply {
+    int n, player, round, reply;
+    const char *line;
+    size_t len;
+    uint64_t cpu_ns, wall_ns;
+};
+
+int replay_record_reply(struct strbuf *sb, const struct replay_reply *r);
+int replay_record_event(struct strbuf *sb, const char *engine_json, size_t len);
+
+/* Key/value writers for a JSON object being built in sb: each puts the comma
+ * a previous member needs. 0 or -1, like every sb_* call. */
+int replay_put_key(struct strbuf *sb, const char *key);
+int replay_put_kv_str(struct strbuf *sb, const char *key, const char *v); /* NULL: null */
+int replay_put_kv_i64(struct strbuf *sb, const char *key, int64_t v);
+int replay_put_kv_u64(struct strbuf *sb, const char *key, uint64_t v);
+int replay_put_kv_bool(struct strbuf *sb, const char *key, bool v);
+
+/* ---- reading ------------------------------------------------------------------ */
+
+struct json_object;
+struct replay_reader;
+/* Errors name the file: "FILE: not gzip", "FILE: truncated at line N",
+ * "FILE: line N: invalid JSON", "FILE: no result line", ... */
+int replay_reader_open(const char *path, struct replay_reader **out, struct replay_error *err);
+/* 1: *obj is the next line's object (the caller json_object_put()s it);
+ * 0: the end of a complete replay (the last line was the result); -1: error. */
+int replay_reader_next(struct replay_reader *r, struct json_object **obj, struct replay_error *err);
+int replay_reader_line_no(const struct replay_reader *r);       /* of the last line returned */
+const char *replay_reader_text(const struct replay_reader *r, size_t *len); /* its raw text */
+void replay_reader_close(struct replay_reader *r);
+
+#endif

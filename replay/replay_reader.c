@@ -1,0 +1,197 @@
+/* replay_reader.c - stream a .jsonl.gz replay back, one json-c object per line. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "replay/replay.h"
+
+struct replay_reader {
+    char *path;
+    gzFile gz;
+    char buf[65536];
+    size_t pos, len;
+    struct strbuf line;
+    int line_no;
+    bool saw_result, finished;
+    json_tokener *tok;
+};
+
+static int fail(struct replay_reader *r, struct replay_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fail(struct replay_reader *r, struct replay_error *err, const char *fmt, ...)
+{
+    size_t size = sizeof err->msg;
+    int n = snprintf(err->msg, size, "%s: ", r->path);
+    if (n < 0 || (size_t)n >= size)
+        return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg + n, size - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static bool starts_like_gzip(int fd)
+{
+    unsigned char magic[2];
+    return pread(fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+}
+
+int replay_reader_open(const char *path, struct replay_reader **out, struct replay_error *err)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err->msg, sizeof err->msg, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (!starts_like_gzip(fd)) {
+        close(fd);
+        snprintf(err->msg, sizeof err->msg, "%s: not gzip", path);
+        return -1;
+    }
+    struct replay_reader *r = calloc(1, sizeof *r);
+    if (!r || !(r->path = strdup(path)) || !(r->tok = json_tokener_new())) {
+        close(fd);
+        replay_reader_close(r);
+        snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
+        return -1;
+    }
+    r->gz = gzdopen(fd, "rb");
+    if (!r->gz) {
+        close(fd);
+        replay_reader_close(r);
+        snprintf(err->msg, sizeof err->msg, "%s: cannot read gzip", path);
+        return -1;
+    }
+    *out = r;
+    return 0;
+}
+
+void replay_reader_close(struct replay_reader *r)
+{
+    if (!r)
+        return;
+    if (r->gz)
+        gzclose(r->gz);
+    if (r->tok)
+        json_tokener_free(r->tok);
+    sb_free(&r->line);
+    free(r->path);
+    free(r);
+}
+
+/* 1: more bytes in buf; 0: clean end of the gzip stream; -1: error (reported). */
+static int refill(struct replay_reader *r, struct replay_error *err)
+{
+    int n = gzread(r->gz, r->buf, sizeof r->buf);
+    if (n > 0) {
+        r->pos = 0;
+        r->len = (size_t)n;
+        return 1;
+    }
+    int zerr;
+    const char *why = gzerror(r->gz, &zerr);
+    if (n == 0 && zerr == Z_OK)
+        return 0;
+    if (zerr == Z_BUF_ERROR)   /* zlib ends a cut-off stream as EOF + Z_BUF_ERROR */
+        return fail(r, err, "truncated at line %d", r->line_no + 1);
+    return fail(r, err, "corrupt at line %d (%s)", r->line_no + 1, zerr == Z_ERRNO ? strerror(errno) : why);
+}
+
+/* Read the next raw line into r->line. 1: a line; 0: the end; -1: error. */
+static int read_raw_line(struct replay_reader *r, struct replay_error *err)
+{
+    sb_reset(&r->line);
+    for (;;) {
+        if (r->pos == r->len) {
+            int rc = refill(r, err);
+            if (rc < 0)
+                return -1;
+            if (rc == 0)
+                return r->line.len ? fail(r, err, "truncated at line %d", r->line_no + 1) : 0;
+        }
+        const char *start = r->buf + r->pos;
+        const char *nl = memchr(start, '\n', r->len - r->pos);
+        size_t take = nl ? (size_t)(nl - start) : r->len - r->pos;
+        if (r->line.len + take > REPLAY_MAX_LINE)
+            return fail(r, err, "line %d: too long", r->line_no + 1);
+        if (sb_append(&r->line, start, take) < 0)
+            return fail(r, err, "line %d: out of memory", r->line_no + 1);
+        r->pos += take + (nl ? 1 : 0);
+        if (nl) {
+            r->line_no++;
+            return 1;
+        }
+    }
+}
+
+static struct json_object *parse_line(struct replay_reader *r)
+{
+    json_tokener_reset(r->tok);
+    struct json_object *obj = json_tokener_parse_ex(r->tok, r->line.data ? r->line.data : "",
+                                                    (int)r->line.len);
+    if (json_tokener_get_error(r->tok) != json_tokener_success ||
+        json_tokener_get_parse_end(r->tok) != r->line.len) {
+        json_object_put(obj);
+        return NULL;
+    }
+    return obj;
+}
+
+static const char *line_type(struct json_object *obj)
+{
+    struct json_object *t;
+    if (!json_object_is_type(obj, json_type_object) || !json_object_object_get_ex(obj, "type", &t) ||
+        !json_object_is_type(t, json_type_string))
+        return NULL;
+    return json_object_get_string(t);
+}
+
+int replay_reader_next(struct replay_reader *r, struct json_object **obj, struct replay_error *err)
+{
+    *obj = NULL;
+    if (r->finished)
+        return 0;
+    int rc = read_raw_line(r, err);
+    if (rc < 0)
+        return -1;
+    if (rc == 0) {
+        if (!r->saw_result)
+            return fail(r, err, "%s", r->line_no ? "no result line" : "empty replay");
+        r->finished = true;
+        return 0;
+    }
+    if (r->saw_result)
+        return fail(r, err, "line %d: a line after the result line", r->line_no);
+    struct json_object *o = parse_line(r);
+    if (!o)
+        return fail(r, err, "line %d: invalid JSON", r->line_no);
+    const char *type = line_type(o);
+    const char *problem = !type ? "no \"type\"" :
+                          r->line_no == 1 && strcmp(type, "header") ? "not a replay header" :
+                          r->line_no > 1 && !strcmp(type, "header") ? "a second header" : NULL;
+    if (problem) {
+        json_object_put(o);
+        return fail(r, err, "line %d: %s", r->line_no, problem);
+    }
+    r->saw_result = !strcmp(type, "result");
+    *obj = o;
+    return 1;
+}
+
+int replay_reader_line_no(const struct replay_reader *r)
+{
+    return r->line_no;
+}
+
+const char *replay_reader_text(const struct replay_reader *r, size_t *len)
+{
+    *len = r->line.len;
+    return r->line.data ? r->line.data : "";
+}
