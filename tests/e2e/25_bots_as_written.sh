@@ -15,6 +15,19 @@ trap 'rm -rf "$T"' EXIT
 if [ "$(id -u)" != 0 ]; then
     skip bots_as_written "strict jails need root"
     
+# ---- output paths that are not regular files are written in place -------------------------
+"$JUDGE" exec --dir "$S" --report /dev/null --stdout /dev/null -- ./c_bot </dev/null 2>"$T/null.err"
+echo $? >"$T/null.rc"
+check outputs/report_to_dev_null_exit_0 [ "$(cat "$T/null.rc")" = 0 ]
+check outputs/dev_null_stays_a_character_device [ -c /dev/null ]
+mkfifo "$T/report.fifo"
+cat "$T/report.fifo" >"$T/fifo.got" &
+"$JUDGE" exec --dir "$S" --report "$T/report.fifo" --stdout - -- ./c_bot </dev/null >"$T/fifo.stdout" 2>"$T/fifo.err"
+wait
+check outputs/report_to_a_fifo grep -q '"verdict":"OK"' "$T/fifo.got"
+check outputs/fifo_stays_a_fifo [ -p "$T/report.fifo" ]
+check outputs/stdout_dash_is_the_judges grep -q '^####______$' "$T/fifo.stdout"
+
 # ---- set-ups a user gets wrong: one line naming the file and the fix, exit 2, no match --------
 # refused NAME YAML-BODY PATTERN: `judge run` exits 2 and its message matches PATTERN.
 refused() {
@@ -266,6 +279,19 @@ while [ $# -ge 2 ]; do
     all_ok "bots_as_written/seabattle_$1_$2" "$T/sea-$1.out" "$1" "$2"
     shift 2
 done
+
+# ---- output paths that are not regular files are written in place -------------------------
+"$JUDGE" exec --dir "$S" --report /dev/null --stdout /dev/null -- ./c_bot </dev/null 2>"$T/null.err"
+echo $? >"$T/null.rc"
+check outputs/report_to_dev_null_exit_0 [ "$(cat "$T/null.rc")" = 0 ]
+check outputs/dev_null_stays_a_character_device [ -c /dev/null ]
+mkfifo "$T/report.fifo"
+cat "$T/report.fifo" >"$T/fifo.got" &
+"$JUDGE" exec --dir "$S" --report "$T/report.fifo" --stdout - -- ./c_bot </dev/null >"$T/fifo.stdout" 2>"$T/fifo.err"
+wait
+check outputs/report_to_a_fifo grep -q '"verdict":"OK"' "$T/fifo.got"
+check outputs/fifo_stays_a_fifo [ -p "$T/report.fifo" ]
+check outputs/stdout_dash_is_the_judges grep -q '^####______$' "$T/fifo.stdout"
 
 # ---- set-ups a user gets wrong: one line naming the file and the fix, exit 2, no match --------
 # refused NAME YAML-BODY PATTERN: `judge run` exits 2 and its message matches PATTERN.
