@@ -9,7 +9,6 @@
 # working directory is still there next turn.
 source "$(dirname "$0")/../lib.sh"
 T=$(e2e_tmpdir)
-chmod 0755 "$T"   # mktemp -d makes it 0700: the jails' users could not enter it
 trap 'rm -rf "$T"' EXIT
 
 if [ "$(id -u)" != 0 ]; then
