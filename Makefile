@@ -64,7 +64,7 @@ HELPER_BINS  := $(HELPER_SRCS:tests/progs/%.c=build/progs/%)
 BENCH_SRCS   := $(wildcard tests/bench/bench_*.c)
 BENCH_BINS   := $(BENCH_SRCS:tests/bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all deps test test-unit test-e2e test-asan bench demo install clean programs format tidy check-deps valgrind
+.PHONY: all deps test test-unit test-e2e test-asan test-asan-build test-asan-unit test-asan-e2e bench demo install clean programs format tidy check-deps valgrind
 
 all: check-deps $(BIN)/judge programs
 
@@ -143,12 +143,10 @@ build/progs/static_true: tests/progs/static_true.c
 	$(CC) $(JAILED_CFLAGS) -static -o $@ $<
 
 # ---- tests ---------------------------------------------------------------
+# Every stage runs to its end even when one before it failed; one summary line at the end.
 test: deps
 	$(MAKE) -j$(NPROC) all $(UNIT_BINS)
-	$(MAKE) test-unit test-e2e
-	$(MAKE) test-asan
-	$(MAKE) valgrind
-	@echo "make test: all suites passed"
+	@MAKE="$(MAKE)" tests/run_stages.sh test-unit test-e2e test-asan-unit test-asan-e2e valgrind
 
 test-unit: $(UNIT_BINS)
 	@tests/run_unit.sh $(UNIT_BINS)
@@ -156,10 +154,13 @@ test-unit: $(UNIT_BINS)
 test-e2e: $(BIN)/judge programs
 	@JUDGE=$(abspath $(BIN)/judge) tests/run_e2e.sh
 
-test-asan:
+test-asan: test-asan-unit test-asan-e2e
+test-asan-build:
 	$(MAKE) -j$(NPROC) VARIANT=asan programs $(BUILD:release=asan)/bin/judge $(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
+test-asan-unit: test-asan-build
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  tests/run_unit.sh $(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
+test-asan-e2e: test-asan-build
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  JUDGE=$(abspath build/asan/bin/judge) JUDGE_SANITIZED=1 tests/run_e2e.sh
 
@@ -169,9 +170,10 @@ VALGRIND_TESTS := $(filter $(BUILD)/tests/test_engine_% $(BUILD)/tests/test_judg
                     $(BUILD)/tests/test_judge_bot_channel $(BUILD)/tests/test_judge_match_config \
                     $(BUILD)/tests/test_judge_run_report,$(UNIT_BINS))
 valgrind: $(VALGRIND_TESTS)
-	@for t in $(VALGRIND_TESTS); do echo "== valgrind $${t##*/}"; \
-	  CK_FORK=no valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite $$t >/dev/null || exit 1; done
-	@echo "valgrind: clean"
+	@failed=0; for t in $(VALGRIND_TESTS); do \
+	  if CK_FORK=no valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite $$t >/dev/null; \
+	  then echo "ok valgrind/$${t##*/}"; else echo "FAIL valgrind/$${t##*/}: memcheck errors (above)"; failed=1; fi; \
+	done; exit $$failed
 
 bench: deps
 	$(MAKE) -j$(NPROC) all $(BENCH_BINS)

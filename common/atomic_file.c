@@ -68,15 +68,63 @@ static int create_temp(struct atomic_file *f, const char *path, mode_t mode, cha
     return -1;
 }
 
+/* Whether an existing link is one to follow: made by root or by us, not by a bot. */
+static bool trusted_link(const struct stat *st)
+{
+    return st->st_uid == 0 || st->st_uid == geteuid();
+}
+
+/* What the target is: 1 to write in place (opened into f->fd), 0 for the
+ * temporary-and-rename way (a regular file, nothing yet, another's link). */
+static int open_in_place(struct atomic_file *f, const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (fstatat(f->dir_fd, f->name, &st, AT_SYMLINK_NOFOLLOW) < 0) return 0;
+    int nofollow = O_NOFOLLOW;
+    if (S_ISLNK(st.st_mode)) {
+        if (!trusted_link(&st) || fstatat(f->dir_fd, f->name, &st, 0) < 0) return 0;
+        nofollow = 0;
+    }
+    if (S_ISREG(st.st_mode)) return 0;
+    if (!S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+        snprintf(err, errlen, "%s: neither a regular file, a character device nor a FIFO", path);
+        return -1;
+    }
+    f->fd = openat(f->dir_fd, f->name, O_WRONLY | O_NOCTTY | O_CLOEXEC | nofollow);
+    if (f->fd < 0) return fail_errno(err, errlen, "cannot open", path);
+    f->in_place = true;
+    snprintf(f->temp_path, sizeof f->temp_path, "%s", path);
+    return 1;
+}
+
 int atomic_file_create(struct atomic_file *f, const char *path, mode_t mode, char *err, size_t errlen)
 {
     f->dir_fd = f->fd = -1;
     f->temp[0] = '\0';
-    if (open_target_dir(f, path, err, errlen) < 0 || create_temp(f, path, mode, err, errlen) < 0) {
+    f->in_place = !strcmp(path, "-");
+    if (f->in_place) {
+        snprintf(f->temp_path, sizeof f->temp_path, "standard output");
+        if ((f->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)) < 0)
+            return fail_errno(err, errlen, "cannot use standard output", "-");
+        return 0;
+    }
+    int rc = open_target_dir(f, path, err, errlen);
+    if (rc == 0) rc = open_in_place(f, path, err, errlen);
+    if (rc == 0) rc = create_temp(f, path, mode, err, errlen);
+    if (rc < 0) {
         atomic_file_abort(f);
         return -1;
     }
     return 0;
+}
+
+/* In place: nothing to rename, and a device or FIFO may not take fsync. */
+static int commit_in_place(struct atomic_file *f, char *err, size_t errlen)
+{
+    int rc = close(f->fd) < 0 && errno != EINTR ? fail_errno(err, errlen, "close", f->temp_path) : 0;
+    f->fd = -1;
+    atomic_file_abort(f);
+    return rc;
 }
 
 int atomic_file_write(struct atomic_file *f, const void *data, size_t len, char *err, size_t errlen)
@@ -96,6 +144,7 @@ int atomic_file_write(struct atomic_file *f, const void *data, size_t len, char 
 
 int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
 {
+    if (f->in_place) return commit_in_place(f, err, errlen);
     int rc = -1;
     if (fsync(f->fd) < 0)
         fail_errno(err, errlen, "fsync", f->temp_path);
@@ -125,6 +174,7 @@ void atomic_file_abort(struct atomic_file *f)
         close(f->dir_fd);
     f->fd = f->dir_fd = -1;
     f->temp[0] = '\0';
+    f->in_place = false;
 }
 
 int atomic_file_write_whole(const char *path, const void *data, size_t len, char *err, size_t errlen)

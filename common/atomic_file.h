@@ -8,11 +8,17 @@
  * O_NOFOLLOW, never an existing entry), is fsynced, renamed over the target,
  * and the directory is fsynced: a reader sees the old file or the whole new
  * one, never a half-written one, and a crash loses nothing that was committed.
+ * A path that names something other than a regular file is written in place:
+ * "-" is standard output, a character device (/dev/null) or a FIFO is opened
+ * and written, never replaced. A symbolic link is followed to one only when
+ * root or the judge's own user made it (/dev/stdout); another's link (one a
+ * bot planted) is replaced like a file.
  */
 #ifndef JUDGE_ATOMIC_FILE_H
 #define JUDGE_ATOMIC_FILE_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -22,6 +28,7 @@ struct atomic_file {
     char name[256];             /* the target's name within dir_fd */
     char temp[300];             /* the temporary name within dir_fd */
     char temp_path[PATH_MAX + 320]; /* the temporary file's full path, for messages and cleanup */
+    bool in_place;              /* fd is the target itself: a device, a FIFO or standard output */
 };
 
 /* Errors are one line in err (size errlen) naming the path. */

@@ -87,6 +87,14 @@ void plan_mkfile(struct mount_plan *p, const char *jail_path)
     if (s) s->mode = 0444;
 }
 
+void plan_write_file(struct mount_plan *p, const char *jail_path, const char *text)
+{
+    struct mount_step *s = add(p, STEP_WRITE_FILE, jail_path, format("write %s", jail_path));
+    if (!s) return;
+    s->mode = 0444;
+    keep(p, &s->source, strdup(text));
+}
+
 void plan_symlink(struct mount_plan *p, const char *jail_path, const char *target)
 {
     struct mount_step *s = add(p, STEP_SYMLINK, jail_path, format("symlink %s -> %s", jail_path, target));
@@ -201,6 +209,25 @@ static int make_file(const struct mount_step *s)
     return fd < 0 ? -1 : close(fd);
 }
 
+static int write_file(const struct mount_step *s)
+{
+    int fd = open(s->target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, s->mode);
+    if (fd < 0) return -1;
+    size_t len = strlen(s->source), done = 0;
+    while (done < len) {
+        ssize_t n = write(fd, s->source + done, len - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            int saved = n < 0 ? errno : EIO;
+            close(fd);
+            errno = saved;
+            return -1;
+        }
+        done += (size_t)n;
+    }
+    return close(fd);
+}
+
 /* pivot_root(".", "."): the old root ends up stacked on the new one and is
  * detached at once, so no path to the host tree remains (pivot_root(2)). */
 static int pivot(const struct mount_step *s)
@@ -237,6 +264,8 @@ static int apply_step(const struct mount_step *s)
         return mkdir(s->target, s->mode);
     case STEP_MKFILE:
         return make_file(s);
+    case STEP_WRITE_FILE:
+        return write_file(s);
     case STEP_SYMLINK:
         return symlink(s->source, s->target);
     case STEP_BIND:

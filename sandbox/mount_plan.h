@@ -19,6 +19,7 @@ enum step_kind {
     STEP_TMPFS,
     STEP_MKDIR,
     STEP_MKFILE,
+    STEP_WRITE_FILE,
     STEP_SYMLINK,
     STEP_BIND,
     STEP_PROC,
@@ -54,6 +55,10 @@ void plan_make_private(struct mount_plan *p);
 void plan_tmpfs(struct mount_plan *p, const char *jail_path, uint64_t bytes_or_0, const char *mode);
 void plan_mkdir(struct mount_plan *p, const char *jail_path, mode_t mode);
 void plan_mkfile(struct mount_plan *p, const char *jail_path);
+/* A read-only file of the jail's own holding `text` (in the root tmpfs). */
+void plan_write_file(struct mount_plan *p, const char *jail_path, const char *text);
+/* The jail's own /etc files (jail_etc.c); /etc must exist in the plan. */
+void plan_jail_etc(struct mount_plan *p);
 void plan_symlink(struct mount_plan *p, const char *jail_path, const char *target);
 void plan_bind(struct mount_plan *p, const char *host, const char *jail_path, uint64_t attr);
 void plan_proc(struct mount_plan *p, const char *jail_path);

@@ -1,7 +1,8 @@
 /*
  * mount_root.c - the jail's filesystem: a fresh tmpfs root holding read-only
  * binds of the system (/usr, and /bin, /lib, ... as binds or as the symlinks
- * Debian makes them), the dynamic loader's /etc files, a /dev of five bound
+ * Debian makes them), the dynamic loader's /etc files and the jail's own
+ * (jail_etc.c), a /dev of five bound
  * nodes, a size-capped /tmp, its own /proc, the bot at /bot (read-only, the
  * working directory), its rw_dir at /data and any extra read-only binds; then
  * pivot_root into it, detach the host tree and make the root read-only.
@@ -196,6 +197,7 @@ static int add_shared_part(struct mount_plan *p, bool make_private, struct jail_
     for (size_t i = 0; i < sizeof system_dirs / sizeof *system_dirs; i++)
         if (add_system_dir(p, system_dirs[i], err) < 0) return -1;
     add_loader_files(p);
+    plan_jail_etc(p);
     add_dev(p);
     return 0;
 }

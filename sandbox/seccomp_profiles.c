@@ -3,7 +3,8 @@
  *
  * Anything not listed is reported to the judge and kills the jail, so a list
  * holds only what the programs of that profile were seen to need (strace -f)
- * plus their harmless siblings. Deliberately absent from every list: sockets,
+ * plus their harmless siblings. Deliberately absent from every list: sockets
+ * (a unix socket fails with EACCES, as the probes of glibc's NSS expect),
  * ptrace and process_vm_*, mount/namespace/chroot calls, bpf, perf_event_open,
  * io_uring, keyrings, userfaultfd, memfd_create, execveat, module/kexec/reboot,
  * swap/acct/quota, uid/gid and capability changes, iopl/ioperm/modify_ldt,
@@ -66,6 +67,17 @@ static const struct seccomp_rule default_rules[] = {
     /* inotify only watches files the jail can already see. */
     ALLOW("inotify_init"), ALLOW("inotify_init1"), ALLOW("inotify_add_watch"),
     ALLOW("inotify_rm_watch"),
+    /* Extended attributes: `ls -l`, cp and SELinux/ACL-aware libraries read
+     * them on every file; the jail answers as a file system without them. */
+    REFUSE("getxattr", ENODATA), REFUSE("lgetxattr", ENODATA), REFUSE("fgetxattr", ENODATA),
+    REFUSE("listxattr", ENOTSUP), REFUSE("llistxattr", ENOTSUP), REFUSE("flistxattr", ENOTSUP),
+
+    /* glibc's getpwuid() and getgrgid() ask nscd over an AF_UNIX socket first
+     * (CPython's site.py, the JVM's user.name, `id`, `ls -l`); failing socket()
+     * makes glibc read the jail's own /etc/passwd instead. A unix socket would
+     * otherwise reach the abstract sockets of the network namespace all jails
+     * share: it fails with an errno, and any other family stays reported. */
+    REFUSE_IF_ARG("socket", 0, AF_UNIX, EACCES),
 
     /* fcntl: descriptor flags, record locks and reading a pipe's size. Refused:
      * F_SETOWN/F_SETSIG (aim SIGIO elsewhere), F_SETLEASE/F_NOTIFY (async
@@ -135,15 +147,6 @@ static const struct seccomp_rule default_rules[] = {
     ALLOW("timerfd_settime"), ALLOW("timerfd_gettime"),
 };
 
-static const struct seccomp_rule interpreter_rules[] = {
-    /* glibc's getpwuid() first asks nscd over an AF_UNIX socket; CPython (no
-     * $HOME: site.py looks up the user's home) and the JVM (user.name) do this
-     * at start-up. Failing socket() makes glibc read /etc/passwd instead; a
-     * unix socket would otherwise reach abstract sockets of the shared network
-     * namespace, and any other family stays reported. */
-    REFUSE_IF_ARG("socket", 0, AF_UNIX, EACCES),
-};
-
 static const struct seccomp_rule compiler_rules[] = {
     /* ld.gold (and mold) preallocate their output; RLIMIT_FSIZE and the tmpfs
      * size bound it like any write. */
@@ -151,14 +154,12 @@ static const struct seccomp_rule compiler_rules[] = {
 };
 
 static const struct seccomp_rule jvm_rules[] = {
-    /* The interpreter profile's refusal of AF_UNIX (getpwuid's nscd probe),
-     * and of AF_INET and AF_INET6: the JVM's libnet probes both families when
-     * it loads (IPv4_supported/IPv6_supported), and javac loads it for its
-     * jrt: file system. The jail has no network: failing the probe makes the
-     * JVM start as on a host without those families. Calls of any other
-     * family, and every other network call, stay reported. */
-    {.syscall = "socket", .kind = RULE_ARG_ONE_OF, .arg = 0, .values = {AF_UNIX}, .nvalues = 1,
-     .refuse_errno = EACCES},
+    /* Besides the default's refusal of AF_UNIX, AF_INET and AF_INET6: the
+     * JVM's libnet probes both families when it loads (IPv4_supported,
+     * IPv6_supported), and javac loads it for its jrt: file system. The jail
+     * has no network: failing the probe makes the JVM start as on a host
+     * without those families. Calls of any other family, and every other
+     * network call, stay reported. */
     {.syscall = "socket", .kind = RULE_ARG_ONE_OF, .arg = 0, .values = {AF_INET, AF_INET6}, .nvalues = 2,
      .refuse_errno = EAFNOSUPPORT},
     /* NIO (java.nio.file, which javac uses for every file) makes one unix
@@ -170,7 +171,9 @@ static const struct seccomp_rule jvm_rules[] = {
 
 static const struct seccomp_builtin builtins[] = {
     {"default", {LIST(default_rules)}},
-    {"interpreter", {LIST(default_rules), LIST(interpreter_rules)}},
+    /* Once default plus the AF_UNIX refusal default now has; kept so that
+     * files naming it still run. */
+    {"interpreter", {LIST(default_rules)}},
     {"compiler", {LIST(default_rules), LIST(compiler_rules)}},
     {"jvm", {LIST(default_rules), LIST(jvm_rules)}},
 };

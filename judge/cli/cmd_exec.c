@@ -45,8 +45,8 @@ static const char usage_text[] =
     "  --isolation MODE       strict (default: refuse if any layer is missing) or best-effort\n"
     "  --env NAME=VALUE       add to its environment (otherwise only PATH=/usr/local/bin:/usr/bin:/bin)\n"
     "  --stdin FILE           its standard input (default: the judge's)\n"
-    "  --stdout FILE          its standard output (default: the judge's); never follows a symlink\n"
-    "  --stderr FILE          its standard error (default: the judge's); never follows a symlink\n"
+    "  --stdout FILE          its standard output (default, or -: the judge's); never follows a symlink\n"
+    "  --stderr FILE          its standard error (default, or -: the judge's); never follows a symlink\n"
     "  --output-limit BYTES   stdout cap, OUTPUT_LIMIT past it (default 64M)\n"
     "  --stderr-limit BYTES   stderr cap, OUTPUT_LIMIT past it (default 1M)\n"
     "  --report FILE          write the JSON report there ('-' = stdout)\n"
@@ -272,9 +272,10 @@ static int parse_options(int argc, char **argv, struct exec_options *o)
 
 struct exec_files { int in_fd, out_fd, err_fd; struct atomic_file report; };
 
+/* "-" is the judge's own stream; a device or FIFO is opened and written in place. */
 static int open_output(const char *path, int fallback)
 {
-    if (!path)
+    if (!path || !strcmp(path, "-"))
         return fallback;
     return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
 }

@@ -13,7 +13,7 @@
 #include <string.h>
 
 /* The same environment match_setup.c gives every bot, plus the profile's. */
-static const char *const base_env[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", NULL};
+static const char *const base_env[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=/tmp", NULL};
 
 static char **dup_list(const char *const *a, const char *const *b, size_t n_b)
 {

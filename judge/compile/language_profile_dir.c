@@ -1,6 +1,7 @@
 /* language_profile_dir.c - where language profiles are looked up, and loading one by name. */
 #include "judge/compile/language_profile.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -82,6 +83,23 @@ static bool is_profile_name(const char *name)
     return true;
 }
 
+/* "c, cpp, java, python3": the profiles in dir, sorted. */
+static void list_profiles(const char *dir, char *out, size_t size)
+{
+    struct dirent **entries;
+    int n = scandir(dir, &entries, NULL, alphasort);
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        const char *name = entries[i]->d_name;
+        size_t len = strlen(name);
+        if (len > 5 && !strcmp(name + len - 5, ".yaml") && used < size)
+            used += (size_t)snprintf(out + used, size - used, "%s%.*s", used ? ", " : "", (int)(len - 5), name);
+        free(entries[i]);
+    }
+    if (n >= 0) free(entries);
+}
+
 int language_profile_find(const char *name, const char *dir, struct language_profile *out,
                           struct lp_error *err)
 {
@@ -95,7 +113,9 @@ int language_profile_find(const char *name, const char *dir, struct language_pro
     if (language_profile_dir(dir, base, sizeof base, err) < 0) return -1;
     snprintf(path, sizeof path, "%s/%s.yaml", base, name);
     if (access(path, F_OK) < 0 && errno == ENOENT) {
-        snprintf(err->msg, sizeof err->msg, "no language profile '%s' in %.400s", name, base);
+        char known[256];
+        list_profiles(base, known, sizeof known);
+        snprintf(err->msg, sizeof err->msg, "no language profile '%s' in %.300s (valid: %s)", name, base, known);
         return -1;
     }
     return language_profile_load(path, out, err);

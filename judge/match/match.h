@@ -57,6 +57,7 @@ struct match_player {
     int argc;
     char *dir;          /* host directory bound at /bot; NULL = none */
     char *profile;      /* never NULL ("default") */
+    char *ro_binds[2];  /* NULL-terminated: the runtime's configuration directory (judge/command_runtime.h) */
     struct compiled_bot *compiled; /* a source player's bot (judge/compile/source_player.h), else NULL */
 };
 

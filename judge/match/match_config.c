@@ -147,9 +147,14 @@ static int load_document(struct loader *l)
         const yaml_node_t *node = top.value[key_loaders[i].key];
         if (node && key_loaders[i].load(l, node) < 0) return -1;
     }
-    if (!top.value[KEY_MAP] && !top.value[KEY_GENERATE] && l->r.rules && l->r.rules->map_parse)
+    bool no_map_needed = l->r.rules && config_game_needs_no_map(l->r.rules);
+    if (!top.value[KEY_MAP] && !top.value[KEY_GENERATE] && l->r.rules && !no_map_needed)
         return yr_fail(l->r.file, yr_document_mark(l->r.file), &l->r.err, "missing key 'map' or 'generate'");
-    if (l->cfg->has_generate) return default_generated_players(l, yr_node_mark(top.value[KEY_GENERATE]));
+    if (!top.value[KEY_MAP] && !top.value[KEY_GENERATE] && l->r.rules && l->r.rules->map_parse)
+        l->cfg->has_generate = true; /* sea battle: its empty map is generated as if `generate: {}` were written */
+    if (l->cfg->has_generate)
+        return default_generated_players(l, top.value[KEY_GENERATE] ? yr_node_mark(top.value[KEY_GENERATE])
+                                                                    : yr_document_mark(l->r.file));
     return 0;
 }
 

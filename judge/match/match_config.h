@@ -85,6 +85,9 @@ int config_read_keys(struct config_reader *r, const yaml_node_t *map, const char
                      struct config_keys *keys);
 
 int config_read_game(struct config_reader *r, const yaml_node_t *node, char **name);
+/* A game whose map is empty (sea battle) or that has none (warlight): no
+ * `map:` or `generate:` needed. */
+bool config_game_needs_no_map(const struct game_rules *rules);
 int config_read_map(struct config_reader *r, const yaml_node_t *node, char **path);
 int config_read_generate(struct config_reader *r, const yaml_node_t *node, struct named_value *list,
                          size_t *n);

@@ -9,12 +9,14 @@
 #include <sys/stat.h>
 
 #include "judge/compile/language_profile.h"
+#include "sandbox/seccomp_policy.h"
 
 #define PLAYER_NAME_MAX 64
 #define PATH_QUOTE_SIZE 256
 
-enum player_key { PKEY_NAME, PKEY_COMMAND, PKEY_DIR, PKEY_PROFILE, PKEY_SOURCE, PKEY_COUNT };
-static const char *const player_key_names[PKEY_COUNT] = {"name", "command", "dir", "profile", "source"};
+enum player_key { PKEY_NAME, PKEY_COMMAND, PKEY_DIR, PKEY_PROFILE, PKEY_SOURCE, PKEY_LANGUAGE, PKEY_COUNT };
+static const char *const player_key_names[PKEY_COUNT] = {"name", "command", "dir", "profile", "source",
+                                                         "language"};
 
 /* Options every map generator is given (engine/game.h struct game_option). */
 static const char *const generator_options[] = {
@@ -111,6 +113,18 @@ int config_read_game(struct config_reader *r, const yaml_node_t *node, char **na
     if (!r->rules) return yr_fail(r->file, yr_node_mark(node), &r->err, "unknown game '%s'", quote(name, q));
     *name_out = strdup(name);
     return *name_out ? 0 : config_fail_no_memory(r);
+}
+
+bool config_game_needs_no_map(const struct game_rules *rules)
+{
+    if (!rules->map_parse) return true;
+    int64_t params[GAME_MAX_PARAMS];
+    struct game_map *map = NULL;
+    struct game_error gerr;
+    game_params_defaults(rules, params);
+    if (rules->map_parse("", 0, params, &map, &gerr) < 0) return false;
+    rules->map_free(map);
+    return true;
 }
 
 int config_read_map(struct config_reader *r, const yaml_node_t *node, char **path)
@@ -316,19 +330,26 @@ static int read_player_dir(struct config_reader *r, const yaml_node_t *node, con
     return rc;
 }
 
-/* `source: DIR` + `profile: LANGUAGE`: the profile is loaded now, so a typo stops the file. */
+/* `source: DIR` + `language: NAME`: the language profile is loaded now, so a
+ * typo stops the file. `profile:` is taken as a deprecated spelling of
+ * `language:` here, so files written before the key existed still run. */
 static int read_player_source(struct config_reader *r, struct player_config *p,
                               const struct config_keys *keys)
 {
-    const yaml_node_t *source = keys->value[PKEY_SOURCE], *profile = keys->value[PKEY_PROFILE];
+    const yaml_node_t *source = keys->value[PKEY_SOURCE], *language = keys->value[PKEY_LANGUAGE];
     if (keys->value[PKEY_DIR])
         return yr_fail(r->file, keys->key_mark[PKEY_DIR], &r->err,
                        "'dir' belongs to a 'command' player: a 'source' player runs from its compiled bot");
-    if (!profile)
+    if (language && keys->value[PKEY_PROFILE])
+        return yr_fail(r->file, keys->key_mark[PKEY_PROFILE], &r->err,
+                       "a 'source' player names its language with 'language' alone ('profile' is the old "
+                       "spelling of it)");
+    if (!language) language = keys->value[PKEY_PROFILE];
+    if (!language)
         return yr_fail(r->file, keys->key_mark[PKEY_SOURCE], &r->err,
-                       "a 'source' player needs 'profile', its language (c, cpp, python3, java, ...)");
+                       "a 'source' player needs 'language' (c, cpp, python3, java, ...)");
     if (read_player_dir(r, source, "source", &p->source) < 0 ||
-        read_owned_string(r, profile, &p->profile) < 0)
+        read_owned_string(r, language, &p->profile) < 0)
         return -1;
     struct lp_error lerr;
     /* A profile file's path (it holds a '/') is taken beside this file, like every path here. */
@@ -340,16 +361,41 @@ static int read_player_source(struct config_reader *r, struct player_config *p,
     free(p->language);
     p->language = NULL;
     if (rc == -2) return config_fail_no_memory(r);
-    return yr_fail(r->file, yr_node_mark(profile), &r->err, "%s", lerr.msg);
+    return yr_fail(r->file, yr_node_mark(language), &r->err, "%s", lerr.msg);
+}
+
+/* "default, interpreter, compiler, jvm": the run profiles a command player may name. */
+static void list_run_profiles(char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (const char *const *n = seccomp_profile_names(); *n && used < size; n++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", used ? ", " : "", *n);
+}
+
+/* `profile:` of a command player is its seccomp profile, known to the sandbox. */
+static int read_run_profile(struct config_reader *r, struct player_config *p, const yaml_node_t *node)
+{
+    if (read_owned_string(r, node, &p->profile) < 0) return -1;
+    if (seccomp_profile_exists(p->profile)) return 0;
+    char known[256], q[YR_QUOTE_SIZE];
+    list_run_profiles(known, sizeof known);
+    return yr_fail(r->file, yr_node_mark(node), &r->err,
+                   "unknown run profile '%s' (valid: %s); a program's language is not needed here: "
+                   "java gets jvm by itself, and a 'source' player names its language with 'language'",
+                   quote(p->profile, q), known);
 }
 
 static int read_player_command(struct config_reader *r, struct player_config *p,
                                const struct config_keys *keys)
 {
+    if (keys->value[PKEY_LANGUAGE])
+        return yr_fail(r->file, keys->key_mark[PKEY_LANGUAGE], &r->err,
+                       "'language' belongs to a 'source' player, compiled by the judge; a 'command' player "
+                       "runs its command as written");
     if (read_command(r, p, keys->value[PKEY_COMMAND]) < 0) return -1;
     if (keys->value[PKEY_DIR] && read_player_dir(r, keys->value[PKEY_DIR], "dir", &p->dir) < 0) return -1;
-    if (keys->value[PKEY_PROFILE] && read_owned_string(r, keys->value[PKEY_PROFILE], &p->profile) < 0)
-        return -1;
+    if (keys->value[PKEY_PROFILE] && read_run_profile(r, p, keys->value[PKEY_PROFILE]) < 0) return -1;
     return 0;
 }
 
@@ -365,7 +411,7 @@ int config_read_player(struct config_reader *r, const yaml_node_t *node, struct 
     p->col = at.col;
     if (!keys.value[PKEY_NAME]) return yr_fail(r->file, at, &r->err, "missing key 'name'");
     if (!keys.value[PKEY_COMMAND] && !keys.value[PKEY_SOURCE])
-        return yr_fail(r->file, at, &r->err, "missing key 'command' (or 'source' with 'profile')");
+        return yr_fail(r->file, at, &r->err, "missing key 'command' (or 'source' with 'language')");
     if (keys.value[PKEY_COMMAND] && keys.value[PKEY_SOURCE])
         return yr_fail(r->file, keys.key_mark[PKEY_SOURCE], &r->err,
                        "a player has 'command' or 'source', not both");

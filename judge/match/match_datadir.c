@@ -5,6 +5,7 @@
  * a plain directory otherwise), removed without following anything a bot
  * planted there.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -56,6 +57,38 @@ static int absolute_command(struct match_datadir *pd, const struct match_player 
     return 0;
 }
 
+/* The bot's own files where it runs: a link /data/NAME -> /bot/NAME for each
+ * entry of its directory, so `python3 attacker.py` and `java -cp . Bot` find
+ * them from the data directory. Writes still land in the data directory: a
+ * bot replaces a link by unlinking it (the directory is its own), and writing
+ * through one reaches the read-only /bot and fails. */
+#define BOT_LINKS_MAX 1024
+static int link_bot_files(const char *data_dir, const char *bot_dir, struct jail_error *err)
+{
+    DIR *bot = opendir(bot_dir);
+    if (!bot)
+        return fail_errno(err, "read the bot's directory", bot_dir);
+    int fd = fs_safe_open_dir(data_dir, err), rc = fd < 0 ? -1 : 0, n = 0;
+    char target[sizeof JAIL_BOT_DIR + NAME_MAX + 2];
+    for (struct dirent *e; rc == 0 && (e = readdir(bot));) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        if (++n > BOT_LINKS_MAX) {
+            snprintf(err->msg, sizeof err->msg, "data directory: the bot's directory %.120s has more than %d "
+                     "entries; fix: move its files into a subdirectory", bot_dir, BOT_LINKS_MAX);
+            rc = -1;
+        } else {
+            snprintf(target, sizeof target, "%s/%s", JAIL_BOT_DIR, e->d_name);
+            if (symlinkat(target, fd, e->d_name) < 0)
+                rc = fail_errno(err, "link the bot's file", e->d_name);
+        }
+    }
+    if (fd >= 0)
+        close(fd);
+    closedir(bot);
+    return rc;
+}
+
 static int make_player(struct match_datadirs *d, const struct match_setup *s, int p, struct jail_error *err)
 {
     struct match_datadir *pd = &d->p[p];
@@ -69,7 +102,8 @@ static int make_player(struct match_datadirs *d, const struct match_setup *s, in
         return -1;
     pd->made = true;
     d->degraded = d->degraded || degraded;
-    return 0;
+    const char *bot_dir = s->players[p - 1].dir;
+    return bot_dir ? link_bot_files(pd->path, bot_dir, err) : 0;
 }
 
 int datadirs_open(struct match_datadirs *d, const struct match_setup *s, struct jail_error *err)

@@ -15,13 +15,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "judge/match/command_runtime.h"
 #include "judge/match/match.h"
+#include "judge/match/player_command.h"
 #include "judge/compile/source_player.h"
 
 #define MAP_FILE_MAX (16u << 20)
-#define JAIL_PATH    "/usr/local/bin:/usr/bin:/bin"
 
-static const char *const jail_env[] = {"PATH=" JAIL_PATH, "LANG=C.UTF-8", NULL};
+/* HOME: the jail's /tmp, as its /etc/passwd says (sandbox/jail_etc.c). */
+static const char *const jail_env[] = {"PATH=" JAIL_PATH, "LANG=C.UTF-8", "HOME=/tmp", NULL};
 
 /* The runner's own limits, accepted in `limits:` next to the game's time and memory parameters. */
 static const struct runner_limit {
@@ -289,38 +291,6 @@ static int resolve_map(struct match_setup *s, const struct match_config *cfg, st
 
 /* ---- players ---------------------------------------------------------------------- */
 
-static bool is_executable_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
-}
-
-/* Where the jail will find argv[0], seen from the host: /bot is the player's dir,
- * the system directories are bound at their own paths, a bare name is looked
- * up in the jail's PATH. Writes the host path checked into found. */
-static bool command_exists(const struct player_config *p, char *found, size_t size)
-{
-    const char *cmd = p->argv[0];
-    if (!strchr(cmd, '/')) {
-        char dirs[] = JAIL_PATH;
-        for (char *save, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
-            snprintf(found, size, "%s/%s", d, cmd);
-            if (is_executable_file(found))
-                return true;
-        }
-        snprintf(found, size, "%s in %s", cmd, JAIL_PATH);
-        return false;
-    }
-    const char *bot = JAIL_BOT_DIR "/";
-    if (!strncmp(cmd, bot, strlen(bot)))
-        snprintf(found, size, "%s/%s", p->dir ? p->dir : JAIL_BOT_DIR, cmd + strlen(bot));
-    else if (cmd[0] == '/')
-        snprintf(found, size, "%s", cmd);
-    else
-        snprintf(found, size, "%s/%s", p->dir ? p->dir : "(no dir)", cmd + (strncmp(cmd, "./", 2) ? 0 : 2));
-    return is_executable_file(found);
-}
-
 static char *dup_or_null(const char *s, bool *failed)
 {
     char *d = s ? strdup(s) : NULL;
@@ -329,12 +299,16 @@ static char *dup_or_null(const char *s, bool *failed)
     return d;
 }
 
-static int copy_player(struct match_player *mp, const struct player_config *pc)
+/* No profile named: the one the program's runtime needs (java -> jvm), with its configuration. */
+static int copy_player(struct match_player *mp, const struct player_config *pc, const char *host_path)
 {
     bool failed = false;
+    char config_dir[4096];
     mp->name = dup_or_null(pc->name, &failed);
     mp->dir = dup_or_null(pc->dir, &failed);
-    mp->profile = dup_or_null(pc->profile ? pc->profile : "default", &failed);
+    mp->profile = dup_or_null(pc->profile ? pc->profile : command_run_profile(host_path), &failed);
+    if (command_config_dir(host_path, config_dir, sizeof config_dir))
+        mp->ro_binds[0] = dup_or_null(config_dir, &failed);
     mp->argv = calloc((size_t)pc->argc + 1, sizeof *mp->argv);
     mp->argc = pc->argc;
     for (int a = 0; mp->argv && a < pc->argc; a++)
@@ -361,10 +335,10 @@ static int resolve_players(struct match_setup *s, const struct match_config *cfg
             continue;
         if (pc->argc < 1)
             return fail(err, "%s:%d:%d: player '%s' has no command", cfg->path, pc->line, pc->col, pc->name);
-        if (!command_exists(pc, found, sizeof found))
-            return fail(err, "%s:%d:%d: player '%s': command '%s' not found (%s)", cfg->path, pc->line, pc->col,
-                        pc->name, pc->argv[0], found);
-        if (copy_player(&s->players[i], pc) < 0)
+        char why[1024];
+        if (player_command_check(pc, found, sizeof found, why, sizeof why) < 0)
+            return fail(err, "%s:%d:%d: player '%s': %s", cfg->path, pc->line, pc->col, pc->name, why);
+        if (copy_player(&s->players[i], pc, found) < 0)
             return fail(err, "out of memory");
     }
     return 0;
@@ -432,6 +406,7 @@ void match_setup_free(struct match_setup *s)
         free(mp->name);
         free(mp->dir);
         free(mp->profile);
+        free(mp->ro_binds[0]);
         source_player_free(mp);
     }
     memset(s, 0, sizeof *s);
@@ -445,6 +420,7 @@ void match_setup_jail_spec(const struct match_setup *s, int player, struct jail_
     spec->envp = jail_env;
     spec->dir = mp->dir;
     spec->profile = mp->profile;
+    spec->extra_ro_binds = mp->ro_binds[0] ? (const char *const *)mp->ro_binds : NULL;
     spec->limits.memory_bytes = s->limits.memory_limit_mb << 20;
     spec->limits.pids = s->limits.pids;
     spec->limits.tmp_bytes = s->limits.tmp_mb << 20;

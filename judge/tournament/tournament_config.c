@@ -271,9 +271,18 @@ static int require_keys(struct loader *l)
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         if (!l->top.value[required[i]])
             return yr_fail(l->r.file, start, &l->r.err, "missing key '%s'", top_key_names[required[i]]);
-    if (!l->top.value[KEY_MAPS] && !l->top.value[KEY_GENERATE])
-        return yr_fail(l->r.file, start, &l->r.err, "missing key 'maps' or 'generate'");
     return 0;
+}
+
+/* Without `maps` or `generate`: one arena of the game's empty map (sea battle,
+ * warlight), as if `generate: {}` were written; other games need one. */
+static int default_arena(struct loader *l)
+{
+    if (l->cfg->n_arenas > 0 || l->top.value[KEY_MAPS] || l->top.value[KEY_GENERATE]) return 0;
+    const yaml_node_t *root = yr_root(l->r.file);
+    if (!l->r.rules || !config_game_needs_no_map(l->r.rules))
+        return yr_fail(l->r.file, yr_document_mark(l->r.file), &l->r.err, "missing key 'maps' or 'generate'");
+    return new_arena(l, root) ? 0 : -1;
 }
 
 /* A key that only one format takes. */
@@ -384,7 +393,8 @@ static int load_document(struct loader *l)
         if (node && key_loaders[i].load(l, node) < 0) return -1;
     }
     if (check_format_key(l, KEY_REFERENCES, TOURNAMENT_GAUNTLET) < 0 ||
-        check_format_key(l, KEY_SAMPLE, TOURNAMENT_FREE_FOR_ALL) < 0 || check_counts(l) < 0)
+        check_format_key(l, KEY_SAMPLE, TOURNAMENT_FREE_FOR_ALL) < 0 || check_counts(l) < 0 ||
+        default_arena(l) < 0)
         return -1;
     return check_arenas(l);
 }

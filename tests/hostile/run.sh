@@ -150,7 +150,7 @@ file_size() { stat -c %s "$1" 2>/dev/null || echo -1; }
 extra_check() {
     local check=$1 arg=$2
     case $check in
-    common|judge_survives|holder|setuid_copy) ;;
+    common|judge_survives|holder|setuid_copy|needs_int80) ;;
     cpu_at_least) [ "$CPU_NS" -ge "$arg" ] || echo "cpu_ns $CPU_NS < $arg" ;;
     stdout_at_most) [ "$(file_size "$T/stdout")" -le "$arg" ] || echo "stdout has $(file_size "$T/stdout") bytes" ;;
     stderr_at_most) [ "$(file_size "$T/stderr")" -le "$arg" ] || echo "stderr has $(file_size "$T/stderr") bytes" ;;
@@ -208,9 +208,19 @@ verdict_mismatch() {
     [ "$got" = "$want" ] || echo "expected $want got $got"
 }
 
+# A kernel feature the attack needs, probed outside any jail; prints why it is missing.
+missing_feature() {
+    case " $1 " in
+    *" needs_int80 "*) ( "$ROOT/build/progs/probe_int80" ) 2>/dev/null ||
+        echo "this kernel does not deliver int \$0x80 even outside a jail (no IA32 emulation)" ;;
+    esac
+}
+
 run_one() {
-    local name=$1 want=$2 extra=$3 checks=$4
+    local name=$1 want=$2 extra=$3 checks=$4 missing
     if [ ! -x "$BOTS/$name" ]; then fail "$name" "$BOTS/$name is not built (make programs)"; return; fi
+    missing=$(missing_feature "$checks")
+    if [ -n "$missing" ]; then echo "skip hostile/$name: $missing"; return; fi
     prepare "$name" "$checks" || { fail "$name" "set-up failed"; return; }
     local mounts_before sums_before rc problems=()
     mounts_before=$(mount_table); sums_before=$(watched_sums)

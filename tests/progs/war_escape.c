@@ -3,7 +3,8 @@
  * directory is its own and lasts the whole match (warlight.md §4.1).
  *
  * Every turn: creating a file in /bot, /, /usr, /dev or through /data/.. must
- * fail, /data must hold nothing but its own two files, and its turn counter
+ * fail, /data must hold nothing but its own two files (and the judge's links
+ * to its bot's files), and its turn counter
  * in /data/count must go on from the last turn. If any check fails it prints
  * garbage (skip-output). On its 5th process of the match it prints nothing
  * (skip-nooutput): where that lands in the log shows the counter survived
@@ -37,7 +38,19 @@ static bool escapes(void)
     return false;
 }
 
-/* Only "count" and "owner" in the working directory /data. */
+/* The judge's link to one of the bot's own files: NAME -> /bot/NAME. */
+static bool link_to_own_file(const char *name)
+{
+    char target[300], want[300];
+    ssize_t n = readlink(name, target, sizeof target - 1);
+    if (n < 0)
+        return false;
+    target[n] = '\0';
+    snprintf(want, sizeof want, "/bot/%s", name);
+    return strcmp(target, want) == 0;
+}
+
+/* Only "count", "owner" and the links to its own files in the working directory /data. */
 static bool only_own_files(void)
 {
     char cwd[64];
@@ -45,7 +58,7 @@ static bool only_own_files(void)
     bool ok = d && getcwd(cwd, sizeof cwd) && strcmp(cwd, "/data") == 0;
     for (struct dirent *e; ok && (e = readdir(d));)
         ok = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") || !strcmp(e->d_name, "count") ||
-             !strcmp(e->d_name, "owner");
+             !strcmp(e->d_name, "owner") || link_to_own_file(e->d_name);
     if (d)
         closedir(d);
     return ok;

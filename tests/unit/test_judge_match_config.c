@@ -269,8 +269,44 @@ START_TEST(missing_required_keys)
     expect_error("map: tiny.map\n" ONE_PLAYER, "1:1: missing key 'game'");
     expect_error("game: generals\n" ONE_PLAYER, "1:1: missing key 'map' or 'generate'");
     expect_error(HEAD "players:\n  - command: ./a\n", "4:5: missing key 'name'");
-    expect_error(HEAD "players:\n  - name: a\n", "4:5: missing key 'command' (or 'source' with 'profile')");
+    expect_error(HEAD "players:\n  - name: a\n", "4:5: missing key 'command' (or 'source' with 'language')");
     expect_error("", "1:1: missing key 'game'");
+}
+END_TEST
+
+/* `profile` is a command player's seccomp profile, `language` a source player's language. */
+START_TEST(profile_and_language_are_apart)
+{
+    expect_error(HEAD ONE_PLAYER "    profile: python\n",
+                 "6:14: unknown run profile 'python' (valid: default, interpreter, compiler, jvm); a program's "
+                 "language is not needed here: java gets jvm by itself, and a 'source' player names its "
+                 "language with 'language'");
+    expect_error(HEAD ONE_PLAYER "    language: c\n",
+                 "6:5: 'language' belongs to a 'source' player, compiled by the judge; a 'command' player runs "
+                 "its command as written");
+    expect_error(HEAD "players:\n  - {name: a, source: bots, language: c, profile: c}\n",
+                 "4:42: a 'source' player names its language with 'language' alone ('profile' is the old "
+                 "spelling of it)");
+    expect_error(HEAD "players:\n  - {name: a, source: bots}\n",
+                 "4:15: a 'source' player needs 'language' (c, cpp, python3, java, ...)");
+}
+END_TEST
+
+/* Sea battle's map is empty and warlight has none: neither needs `map` or `generate`. */
+START_TEST(games_without_a_map_need_no_generate)
+{
+    struct match_config cfg;
+    struct config_error err = {{0}};
+    ck_assert_msg(load_text("game: seabattle\nplayers:\n  - {name: a, command: ./a}\n  - {name: b, command: ./b}\n",
+                            &cfg, &err) == 0, "%s", err.msg);
+    ck_assert(cfg.has_generate);
+    ck_assert_uint_eq(cfg.n_generate, 1);
+    assert_named(&cfg.generate[0], "players", 2, 1, 1);
+    match_config_free(&cfg);
+    ck_assert_msg(load_text("game: warlight\nplayers:\n  - {name: a, command: ./a}\n  - {name: b, command: ./b}\n",
+                            &cfg, &err) == 0, "%s", err.msg);
+    ck_assert(!cfg.has_generate);
+    match_config_free(&cfg);
 }
 END_TEST
 
@@ -438,6 +474,8 @@ static Suite *match_config_suite(void)
     tcase_add_test(tc, duplicate_key);
     tcase_add_test(tc, missing_required_keys);
     tcase_add_test(tc, map_and_generate_together);
+    tcase_add_test(tc, profile_and_language_are_apart);
+    tcase_add_test(tc, games_without_a_map_need_no_generate);
     tcase_add_test(tc, missing_player_dir);
     tcase_add_test(tc, missing_map_file);
     tcase_add_test(tc, unknown_game);

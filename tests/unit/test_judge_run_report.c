@@ -320,6 +320,59 @@ START_TEST(bad_target_paths_are_refused)
 }
 END_TEST
 
+/* /dev/null, a FIFO: opened and written, never replaced by a regular file. */
+START_TEST(devices_and_fifos_are_written_in_place)
+{
+    char err[320];
+    struct stat st;
+    ck_assert_msg(atomic_file_write_whole("/dev/null", "{}\n", 3, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(stat("/dev/null", &st), 0);
+    ck_assert(S_ISCHR(st.st_mode));
+
+    make_scratch();
+    char fifo[PATH_MAX + 32], got[8] = {0};
+    snprintf(fifo, sizeof fifo, "%s/fifo", scratch);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    int reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    ck_assert_int_ge(reader, 0);
+    ck_assert_msg(atomic_file_write_whole(fifo, "{}\n", 3, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(read(reader, got, sizeof got), 3);
+    ck_assert_str_eq(got, "{}\n");
+    close(reader);
+    ck_assert_int_eq(lstat(fifo, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+    ck_assert_int_eq(count_entries(scratch), 1);
+
+    char sub[PATH_MAX + 32];
+    snprintf(sub, sizeof sub, "%s/sub", scratch);
+    ck_assert_int_eq(mkdir(sub, 0755), 0);
+    ck_assert_int_eq(atomic_file_write_whole(sub, "{}\n", 3, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "neither a regular file, a character device nor a FIFO"));
+    remove_scratch();
+}
+END_TEST
+
+/* Another user's link to a device (a bot's, in its data directory) is replaced, not followed. */
+START_TEST(another_users_link_to_a_device_is_replaced)
+{
+    if (geteuid() != 0) {
+        printf("skip another_users_link_to_a_device_is_replaced: lchown needs root\n");
+        return;
+    }
+    make_scratch();
+    char path[PATH_MAX + 32], err[320];
+    snprintf(path, sizeof path, "%s/report.json", scratch);
+    ck_assert_int_eq(symlink("/dev/null", path), 0);
+    ck_assert_int_eq(lchown(path, 1900000001, 1900000001), 0);
+    ck_assert_int_eq(atomic_file_write_whole(path, "{}\n", 3, err, sizeof err), 0);
+    struct stat st;
+    ck_assert_int_eq(lstat(path, &st), 0);
+    ck_assert(S_ISREG(st.st_mode));
+    ck_assert_str_eq(read_file(path), "{}\n");
+    remove_scratch();
+}
+END_TEST
+
 static Suite *run_report_suite(void)
 {
     Suite *s = suite_create("run_report");
@@ -337,6 +390,8 @@ static Suite *run_report_suite(void)
     tcase_add_test(target, a_directory_swapped_after_open_does_not_redirect_the_write);
     tcase_add_test(target, an_aborted_file_leaves_nothing);
     tcase_add_test(target, bad_target_paths_are_refused);
+    tcase_add_test(target, devices_and_fifos_are_written_in_place);
+    tcase_add_test(target, another_users_link_to_a_device_is_replaced);
     suite_add_tcase(s, target);
     return s;
 }
