@@ -61,7 +61,10 @@ static int read_players(struct match_record *m, struct ci_error *err)
     m->n = (int)n;
     for (int i = 0; i < m->n; i++) {
         struct mr_seat *s = &m->seats[i];
-        s->name = jf_string(json_object_array_get_idx(players, (size_t)i), "name", &s->name_len);
+        struct json_object *entry = json_object_array_get_idx(players, (size_t)i);
+        s->name = jf_string(entry, "name", &s->name_len);
+        if (!jf_bool(entry, "reference", &s->reference))
+            s->reference = false;
         if (!s->name || !s->name_len)
             return ci_fail_damaged(err, "header: player %d has no name", i + 1);
         for (int j = 0; j < i; j++)

@@ -25,6 +25,7 @@ struct mr_seat {
     const char *name;
     size_t name_len;
     uint32_t player; /* index in the standings */
+    bool reference;  /* the header marks it a reference bot (a gauntlet's `references:`) */
     /* from the result line */
     int place;
     int64_t points;

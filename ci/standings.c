@@ -185,6 +185,33 @@ static void add_game(struct standings *st, const char *game)
         st->n_games++;
 }
 
+void standings_mark_reference(struct standings *st, uint32_t player)
+{
+    st->players[player].reference = true;
+}
+
+double standings_per_match(const struct ci_player *p)
+{
+    return p->matches ? (double)p->points / (double)p->matches : 0.0;
+}
+
+/* One finished match's verdict of a player; OK is not counted. */
+static void count_verdict(struct ci_player *p, const char *verdict)
+{
+    if (!strcmp(verdict, "OK"))
+        return;
+    for (int i = 0; i < CI_MAX_VERDICTS; i++) {
+        struct ci_verdict_count *v = &p->verdicts[i];
+        if (!v->count)
+            snprintf(v->name, sizeof v->name, "%s", verdict);
+        if (!strcmp(v->name, verdict)) {
+            v->count++;
+            return;
+        }
+    }
+    p->other_verdicts++;
+}
+
 int standings_add_match(struct standings *st, const struct match_record *m, struct ci_error *err)
 {
     bool all_equal = true;
@@ -196,6 +223,9 @@ int standings_add_match(struct standings *st, const struct match_record *m, stru
         p->matches++;
         p->points += s->points;
         p->cpu_ns += s->cpu_ns;
+        p->reference = p->reference || s->reference;
+        p->violation_matches += s->violation_total > 0;
+        count_verdict(p, s->verdict);
         if (m->n > 1 && all_equal)
             p->draws++;
         else if (s->place == 1)

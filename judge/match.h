@@ -51,6 +51,7 @@ struct match_player {
     int argc;
     char *dir;          /* host directory bound at /bot; NULL = none */
     char *profile;      /* never NULL ("default") */
+    bool reference;     /* a tournament's reference bot (the replay header says so) */
     struct compiled_bot *compiled; /* a source player's bot (judge/source_player.h), else NULL */
 };
 

@@ -171,7 +171,10 @@ static int load_players(struct loader *l, const yaml_node_t *node)
 
 static int load_references(struct loader *l, const yaml_node_t *node)
 {
-    return read_list(l, node, "references", TOURNAMENT_MAX_PLAYERS, read_player_item);
+    size_t first = l->cfg->n_players;
+    if (read_list(l, node, "references", TOURNAMENT_MAX_PLAYERS, read_player_item) < 0) return -1;
+    for (size_t i = first; i < l->cfg->n_players; i++) l->cfg->players[i].reference = true;
+    return 0;
 }
 
 /* ---- the other keys ---------------------------------------------------------------- */

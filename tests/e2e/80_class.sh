@@ -63,6 +63,11 @@ check grades/alice_100 [ "$(points alice)" = 100 ]
 check grades/carol_70 [ "$(points carol)" = 70 ]
 check grades/erin_0 [ "$(points erin)" = 0 ]
 check grades/frank_0 [ "$(points frank)" = 0 ]
+# The reference bots play three times as many matches: ranked apart, the class by points per match.
+check standings/class_first [ "$(q "$R/standings.json" "' '.join(p['name'] for p in J['players'] if not p['reference'])")" = "alice bob carol dave frank mallory erin" ]
+check standings/references_apart [ "$(q "$R/standings.json" "' '.join(p['name'] + str(p['rank']) for p in J['players'] if p['reference'])")" = "ref-random1 ref-pass2" ]
+check standings/alice_first grep -q '^| 1 | alice | 4 | 4 | 0 | 0 | 4 | 1.00 |' "$R/summary.md"
+check standings/frank_verdict grep -q '| `INVALID_OUTPUT` in 4 of 4 matches |$' "$R/standings.md"
 check grades/references_not_graded [ "$(q "$R/grades.json" "[p['name'] for p in J['players'] if p['name'].startswith('ref-')]")" = "[]" ]
 
 # Resuming: nothing compiled or played again; a changed submission alone is compiled again.
