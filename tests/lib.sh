@@ -12,5 +12,8 @@ check() { local name=$1; shift; if "$@"; then ok "$name"; else fail "$name" "$*"
 json_get() { python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))
 for k in sys.argv[2].split("."): v=v[k]
 print(v)' "$1" "$2"; }
+# run_row NAME VERDICT [MOVES] [PLACE]: an ERE for a player's row of `judge run`'s table
+# (place, player number, name, verdict, moves, cpu/budget, memory).
+run_row() { printf '^%s +[0-9]+ +%s +%s +%s +' "${4:-[0-9-]+}" "$1" "$2" "${3:-[0-9]+}"; }
 e2e_tmpdir() { mktemp -d "${TMPDIR:-/tmp}/judge-e2e.XXXXXX"; }
 e2e_exit() { exit $E2E_FAILED; }

@@ -92,7 +92,7 @@ players:
 YAML
 TMPDIR=$T "$JUDGE" run "$T/class/match.yaml" --replay "$T/run.jsonl.gz" >"$T/run.out" 2>&1
 check run/exit_0 [ $? = 0 ]
-check run/both_ok [ "$(grep -cE '^[12] (dave|carol) OK moves=30 ' "$T/run.out")" = 2 ]
+check run/both_ok [ "$(grep -cE "$(run_row '(dave|carol)' OK 30 '[12]')" "$T/run.out")" = 2 ]
 check run/temp_removed [ -z "$(ls -d "$T"/judge-run-* 2>/dev/null)" ]
 sed -i 's|submissions/carol, profile: python3|submissions/erin, profile: cpp|' "$T/class/match.yaml"
 "$JUDGE" run "$T/class/match.yaml" --replay "$T/run2.jsonl.gz" >"$T/run2.out" 2>"$T/run2.err"
