@@ -226,17 +226,47 @@ static int compile_md(struct strbuf *sb, uint64_t number, const struct ci_compil
     return sb_putc(sb, '\n');
 }
 
+static int smoke_json(struct strbuf *sb, const struct ci_compile *c, const char *path)
+{
+    struct json_obj o;
+    jo_begin(&o, sb);
+    jo_cstr(&o, "kind", "smoke_test");
+    jo_cstr(&o, "verdict", c->verdict);
+    jo_cstr(&o, "file", path);
+    jo_cstr(&o, "reason", c->reason);
+    jo_cstr(&o, "match_id", c->match_id);
+    jo_str(&o, "stderr_tail", c->messages, c->messages_len);
+    return jo_end(&o);
+}
+
+static int smoke_md(struct strbuf *sb, uint64_t number, const struct ci_compile *c, const char *path)
+{
+    if (sb_printf(sb, "### %" PRIu64 ". smoke test (", number) < 0 ||
+        esc_md_inline(sb, c->verdict, strlen(c->verdict)) < 0 ||
+        sb_puts(sb, "): its first reply, before the tournament; no match played\n\n- record: ") < 0 ||
+        esc_md_code(sb, path, strlen(path)) < 0 || sb_putc(sb, '\n') < 0 ||
+        md_text_line(sb, "first state of match", c->match_id, c->match_id ? strlen(c->match_id) : 0) < 0 ||
+        md_text_line(sb, "reason", c->reason, c->reason ? strlen(c->reason) : 0) < 0)
+        return -1;
+    if (!c->messages_len)
+        return sb_puts(sb, "- stderr: (empty)\n\n");
+    if (sb_puts(sb, "- stderr:\n\n") < 0 || esc_md_block(sb, c->messages, c->messages_len) < 0)
+        return -1;
+    return sb_putc(sb, '\n');
+}
+
 int audit_add_compile(struct results *r, uint32_t player, const struct ci_compile *c, const char *path,
                       struct ci_error *err)
 {
     if (!ci_compile_failed(c))
         return 0;
     struct strbuf sb = STRBUF_INIT;
-    int rc = compile_json(&sb, c, path) < 0 ? ci_fail_oom(err) : 0;
+    int rc = (c->smoke ? smoke_json(&sb, c, path) : compile_json(&sb, c, path)) < 0 ? ci_fail_oom(err) : 0;
     if (rc == 0)
         rc = spool_append(r->audit_json, player, sb.data, sb.len, err);
     sb_reset(&sb);
-    if (rc == 0 && compile_md(&sb, spool_count(r->audit_md, player) + 1, c, path) < 0)
+    uint64_t number = spool_count(r->audit_md, player) + 1;
+    if (rc == 0 && (c->smoke ? smoke_md(&sb, number, c, path) : compile_md(&sb, number, c, path)) < 0)
         rc = ci_fail_oom(err);
     if (rc == 0)
         rc = spool_append(r->audit_md, player, sb.data, sb.len, err);

@@ -67,6 +67,10 @@ static bool rule_passed(const struct results *r, const struct grading_rule *rule
         sb_puts(d, "compile failed");
         return false;
     }
+    if (p->smoke_failed) {
+        sb_printf(d, "failed the smoke test (%s): no match played", p->smoke_verdict);
+        return false;
+    }
     switch (rule->kind) {
     case GR_WINS:
         return rule_wins(r, rule, idx, d);

@@ -142,12 +142,14 @@ static int compile_testcase(struct strbuf *sb, const struct ci_compile *c, const
 {
     bool failed = ci_compile_failed(c);
     if (sb_puts(sb, "<testcase") < 0 || attr(sb, "classname", c->player, c->player_len) < 0 ||
-        sb_printf(sb, " name=\"compile\" time=\"%.3f\">\n", (double)c->cpu_ns / 1e9) < 0)
+        sb_printf(sb, " name=\"%s\" time=\"%.3f\">\n", c->smoke ? "smoke test" : "compile",
+                  (double)c->cpu_ns / 1e9) < 0)
         return -1;
     if (failed) {
         struct strbuf msg = STRBUF_INIT;
         int rc =
-            sb_printf(&msg, "compile failed: %s", c->verdict) < 0 ||
+            (c->smoke ? sb_printf(&msg, "smoke test failed: %s: %s", c->verdict, c->reason ? c->reason : "")
+                      : sb_printf(&msg, "compile failed: %s", c->verdict)) < 0 ||
                     (c->has_exit_code && sb_printf(&msg, " (exit code %" PRId64 ")", c->exit_code) < 0) ||
                     sb_puts(sb, "<error") < 0 || attr(sb, "type", c->verdict, strlen(c->verdict)) < 0 ||
                     attr(sb, "message", msg.data, msg.len) < 0 || sb_putc(sb, '>') < 0 ||
@@ -159,7 +161,7 @@ static int compile_testcase(struct strbuf *sb, const struct ci_compile *c, const
         if (rc < 0)
             return -1;
     }
-    if (sb_puts(sb, "<system-out>compile record: ") < 0 || esc_xml(sb, path, strlen(path)) < 0 ||
+    if (sb_puts(sb, c->smoke ? "<system-out>smoke record: " : "<system-out>compile record: ") < 0 || esc_xml(sb, path, strlen(path)) < 0 ||
         sb_puts(sb, "</system-out>\n") < 0)
         return -1;
     return sb_puts(sb, "</testcase>\n");

@@ -31,6 +31,8 @@ const char *player_verdict_word(const struct ci_player *p)
     int order[CI_MAX_VERDICTS];
     if (p->compile_failed)
         return "COMPILE_ERROR";
+    if (p->smoke_failed)
+        return p->smoke_verdict;
     if (sorted_verdicts(p, order))
         return p->verdicts[order[0]].name;
     return p->violation_total || p->other_verdicts ? "VIOLATIONS" : "OK";
@@ -52,6 +54,11 @@ int player_verdict_md(struct strbuf *sb, const struct ci_player *p)
 {
     if (p->compile_failed)
         return compile_md(sb, p);
+    if (p->smoke_failed)
+        return esc_md_code(sb, p->smoke_verdict, strlen(p->smoke_verdict)) < 0 ||
+                       sb_puts(sb, " at the smoke test: no match played") < 0
+                   ? -1
+                   : 0;
     int order[CI_MAX_VERDICTS], n = sorted_verdicts(p, order);
     if (!n && !p->other_verdicts && !p->violation_total)
         return sb_puts(sb, "OK");

@@ -9,7 +9,7 @@
 #include "ci/standings.h"
 #include "engine/strbuf.h"
 
-/* One word for tools: COMPILE_ERROR, the player's most frequent verdict other than OK, VIOLATIONS (rules
+/* One word for tools: COMPILE_ERROR, the verdict of a failed smoke test, the player's most frequent verdict other than OK, VIOLATIONS (rules
  * broken without a verdict), or OK. */
 const char *player_verdict_word(const struct ci_player *p);
 /* The Markdown cell: "`INVALID_OUTPUT` in 4 of 4 matches", "`CPU_LIMIT` in 1, `INVALID_MOVE` in 2 of 9

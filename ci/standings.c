@@ -100,7 +100,8 @@ int standings_find(const struct standings *st, const char *name, size_t len, uin
     if (!st->name_cap)
         return 0;
     uint32_t slot = *name_slot(st->name_slots, st->name_cap, st->players, name, len);
-    if (!slot || (!st->players[slot - 1].matches && !st->players[slot - 1].has_compile))
+    const struct ci_player *p = slot ? &st->players[slot - 1] : NULL;
+    if (!p || (!p->matches && !p->has_compile && !p->smoke_failed))
         return 0;
     *index = slot - 1;
     return 1;
@@ -239,6 +240,18 @@ int standings_add_match(struct standings *st, const struct match_record *m, stru
     add_game(st, m->game);
     st->matches++;
     return 0;
+}
+
+void standings_add_smoke(struct standings *st, uint32_t player, const char *verdict)
+{
+    struct ci_player *p = &st->players[player];
+    p->smoke_failed = true;
+    snprintf(p->smoke_verdict, sizeof p->smoke_verdict, "%s", verdict);
+}
+
+bool standings_not_played(const struct ci_player *p)
+{
+    return p->compile_failed || p->smoke_failed;
 }
 
 void standings_add_compile(struct standings *st, uint32_t player, const char *verdict)

@@ -33,6 +33,8 @@ struct ci_player {
     bool has_compile, compile_failed;
     char compile_verdict[MR_WORD];
     bool reference; /* a teacher's bot: ranked apart from the class */
+    bool smoke_failed;              /* dropped by the tournament's smoke test: no match played */
+    char smoke_verdict[MR_WORD];
     uint64_t violation_matches; /* matches with at least one violation */
     struct ci_verdict_count verdicts[CI_MAX_VERDICTS]; /* its verdicts other than OK, by name */
     uint64_t other_verdicts;                           /* those past CI_MAX_VERDICTS names */
@@ -83,6 +85,9 @@ double standings_per_match(const struct ci_player *p);
 /* Every seat's `player` must be set. */
 int standings_add_match(struct standings *st, const struct match_record *m, struct ci_error *err);
 void standings_add_compile(struct standings *st, uint32_t player, const char *verdict);
+void standings_add_smoke(struct standings *st, uint32_t player, const char *verdict);
+/* A failed compile or smoke test: the player played no match, through its own fault; ranked last. */
+bool standings_not_played(const struct ci_player *p);
 /* The pair's record (a != b, any order), or NULL when they never met. */
 const struct ci_pair *standings_pair(const struct standings *st, uint32_t a, uint32_t b);
 /* Head-to-head of x against y: wins, draws, losses of x. */

@@ -45,6 +45,7 @@ static int json_player(struct strbuf *sb, const struct ci_player *p)
     jo_bool(&o, "reference", p->reference);
     jo_cstr(&o, "verdict", player_verdict_word(p));
     jo_cstr(&o, "compile", p->has_compile ? p->compile_verdict : NULL);
+    jo_cstr(&o, "smoke_test", p->smoke_failed ? p->smoke_verdict : NULL);
     jo_u64(&o, "matches", p->matches);
     jo_u64(&o, "wins", p->wins);
     jo_u64(&o, "draws", p->draws);

@@ -104,8 +104,8 @@ static int by_standing(const void *x, const void *y)
     const struct ci_player *p = &sort_players[*(const uint32_t *)x], *q = &sort_players[*(const uint32_t *)y];
     if (p->reference != q->reference)
         return p->reference - q->reference;
-    if (p->compile_failed != q->compile_failed)
-        return p->compile_failed - q->compile_failed;
+    if (standings_not_played(p) != standings_not_played(q))
+        return standings_not_played(p) - standings_not_played(q);
     int c = cmp_per_match(p, q);
     if (c)
         return c;
@@ -120,8 +120,8 @@ static int by_standing(const void *x, const void *y)
 static bool same_standing(const struct ci_player *p, const struct ci_player *q)
 {
     bool same_rating = (isnan(p->rating) && isnan(q->rating)) || fabs(p->rating - q->rating) < 1e-6;
-    return p->reference == q->reference && p->compile_failed == q->compile_failed && !cmp_per_match(p, q) &&
-           same_rating;
+    return p->reference == q->reference && standings_not_played(p) == standings_not_played(q) &&
+           !cmp_per_match(p, q) && same_rating;
 }
 
 /* Ranks within each group (class, references), ties sharing one (1, 2, 2, 4), and where each tie ends. */
@@ -154,7 +154,7 @@ int standings_finish(struct standings *st, struct ci_error *err)
         return ci_fail_oom(err);
     st->n_order = 0;
     for (uint32_t i = 0; i < st->n; i++)
-        if (st->players[i].matches || st->players[i].has_compile)
+        if (st->players[i].matches || st->players[i].has_compile || st->players[i].smoke_failed)
             st->order[st->n_order++] = i;
     sort_players = st->players;
     qsort(st->order, st->n_order, sizeof *st->order, by_standing);

@@ -70,6 +70,8 @@ struct match_setup {
     bool freeze;         /* freeze bots while it is not their turn */
     char *replay_path;   /* where `judge run` writes the replay */
     const char *match_id; /* a tournament's id for the match, in the replay header; NULL = none, not owned */
+    int smoke_player;    /* a smoke test (tournament_smoke.c): only this player's bot runs, for its first
+                            reply alone; 0 = a whole match */
 };
 
 /* Command-line options of `judge run`, applied over the match file. */
