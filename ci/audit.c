@@ -57,9 +57,13 @@ static void jo_players(struct json_obj *o, const struct match_record *m)
 static int json_entry(struct strbuf *sb, const struct audit_match *am, const struct mr_violation *v)
 {
     const struct match_record *m = am->m;
-    size_t reason_len, tail_len, map_len;
+    size_t reason_len, tail_len;
     const char *reason = vt_reason(v, &reason_len), *tail = vt_stderr_tail(v, &tail_len);
-    const char *map = mr_map_name(m, &map_len);
+    struct strbuf map = STRBUF_INIT;
+    if (mr_map_label(&map, m) < 0) {
+        sb_free(&map);
+        return -1;
+    }
     struct json_obj o;
     jo_begin(&o, sb);
     jo_cstr(&o, "kind", v->kind);
@@ -67,7 +71,8 @@ static int json_entry(struct strbuf *sb, const struct audit_match *am, const str
     jo_cstr(&o, "by", v->by);
     jo_cstr(&o, "replay", m->path);
     jo_cstr(&o, "game", m->game);
-    jo_str(&o, "map", map, map_len);
+    jo_str(&o, "map", map.data, map.len);
+    sb_free(&map);
     jo_cstr(&o, "map_source", m->map_source);
     jo_u64(&o, "seed", m->seed);
     jo_cstr(&o, "match_id", m->match_id);
@@ -106,11 +111,14 @@ static int md_item(struct strbuf *sb, const char *label,
 
 static int md_match_line(struct strbuf *sb, const struct match_record *m, int player)
 {
-    size_t map_len;
-    const char *map = mr_map_name(m, &map_len);
-    if (sb_puts(sb, "- match: ") < 0 || esc_md_code(sb, m->path, strlen(m->path)) < 0 ||
-        sb_puts(sb, " (") < 0 || esc_md_inline(sb, m->game, strlen(m->game)) < 0 || sb_puts(sb, " on ") < 0 ||
-        esc_md_inline(sb, map, map_len) < 0 || sb_printf(sb, ", seed %" PRIu64, m->seed) < 0)
+    struct strbuf map = STRBUF_INIT;
+    int bad = mr_map_label(&map, m) < 0 || sb_puts(sb, "- match: ") < 0 ||
+              esc_md_code(sb, m->path, strlen(m->path)) < 0 || sb_puts(sb, " (") < 0 ||
+              esc_md_inline(sb, m->game, strlen(m->game)) < 0 || sb_puts(sb, " on ") < 0 ||
+              esc_md_inline(sb, map.data ? map.data : "", map.len) < 0 ||
+              sb_printf(sb, ", seed %" PRIu64, m->seed) < 0;
+    sb_free(&map);
+    if (bad)
         return -1;
     if (m->match_id &&
         (sb_puts(sb, ", match ") < 0 || esc_md_inline(sb, m->match_id, strlen(m->match_id)) < 0))

@@ -31,7 +31,8 @@ static bool rule_wins(const struct results *r, const struct grading_rule *rule, 
         standings_h2h(&r->st, idx, opp, &wins, &draws, &losses);
         played = pair ? pair->matches : 0;
     }
-    sb_printf(d, "%" PRIu64 " wins in %" PRIu64 " matches%s%s (needs %" PRId64, wins, played,
+    sb_printf(d, "%" PRIu64 " win%s in %" PRIu64 " match%s%s%s (needs %" PRId64, wins, wins == 1 ? "" : "s",
+              played, played == 1 ? "" : "es",
               rule->against ? " against " : "", rule->against ? rule->against : "", rule->at_least);
     if (rule->of)
         sb_printf(d, " of %" PRId64, rule->of);
@@ -77,7 +78,8 @@ static bool rule_passed(const struct results *r, const struct grading_rule *rule
     case GR_TOP_PERCENT:
         return rule_top(r, rule, idx, d);
     case GR_NO_VIOLATIONS:
-        sb_printf(d, "%" PRIu64 " violations in %" PRIu64 " matches", p->violation_total, p->matches);
+        sb_printf(d, "%" PRIu64 " violation%s in %" PRIu64 " match%s", p->violation_total,
+                  p->violation_total == 1 ? "" : "s", p->matches, p->matches == 1 ? "" : "es");
         return p->matches > 0 && p->violation_total == 0;
     }
     return false;

@@ -163,7 +163,7 @@ static void print_player(const struct match_setup *s, const struct match_player_
 /* "result: NAME wins after R rounds", or "result: draw between A and B after R rounds". */
 static void print_result_line(const struct match_setup *s, const struct match_outcome *o)
 {
-    const char *rounds = o->rounds == 1 ? "round" : "rounds";
+    const char *rounds = game_rounds_word(s->rules->name, o->rounds);
     if (o->winner > 0) {
         printf("result: %s wins after %d %s\n", s->players[o->winner - 1].name, o->rounds, rounds);
         return;

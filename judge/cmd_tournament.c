@@ -325,7 +325,8 @@ static int play(const struct options *o, struct tournament_run *run, struct tour
     size_t unplayable = count_unplayable(run), in_shard = count_in_shard(run->plan, o->shard) - unplayable,
            failed;
     struct display d = {
-        {in_shard, journal->n_done, 0, 0, monotonic_ns()}, isatty(STDERR_FILENO), terminal_width()};
+        {in_shard, journal->n_done, 0, 0, monotonic_ns(), run->cfg->game}, isatty(STDERR_FILENO),
+        terminal_width()};
     struct tournament_hooks hooks = {finished, d.tty ? tick : NULL, TICK_MS, &d};
     struct tournament_error err;
     fprintf(stderr, "tournament: %zu matches in shard %u/%u, %zu already finished", in_shard, o->shard.index,

@@ -253,6 +253,7 @@ struct tournament_progress {
     size_t done_now; /* finished by this run */
     size_t failed;
     uint64_t started_ns;
+    const char *game; /* its name: what a round is called ("after 57 shots") */
 };
 
 /* "[#######.............] 12/48  3.1 matches/s  0:12 left", width columns at most. */

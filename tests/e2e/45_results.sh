@@ -133,7 +133,7 @@ check audit/md_entry grep -q '^- sent: `1 1 1 2 1`$' "$O/audit.md"
 rerun=$(q "$A" "$V['rerun']")
 (cd "$T" && eval "${rerun//judge /\"$JUDGE\" }") >"$T/rerun.out" 2>&1
 check audit/rerun_runs_and_verifies [ $? = 0 ]
-check audit/rerun_same_violation grep -q '^2 bad INVALID_MOVE ' "$T/rerun.out"
+check audit/rerun_same_violation grep -qE "$(run_row bad INVALID_MOVE '[0-9]+' 2)" "$T/rerun.out"
 
 # A forbidden system call: what the bot called, and the most serious annotation first.
 GITHUB_ACTIONS=true "$JUDGE" results "$T/r" "$T/evil" --out "$T/out_evil" >"$T/evil.out" 2>&1

@@ -161,7 +161,7 @@ while True:
 print("\n".join(out))
 PY
 check fixed_vs_fixed/log_byte_for_byte cmp "$T/ff.log" "$T/ff.want"
-check fixed_vs_fixed/player_1_wins grep -qE '^result: one wins after [0-9]+ rounds$' "$O"
+check fixed_vs_fixed/player_1_wins grep -qE '^result: one wins after [0-9]+ shots$' "$O"
 check fixed_vs_fixed/result_lines [ "$(grep -cE "$(run_row '(one|two)' OK '[0-9]+' '[12]')[0-9]+/[0-9]+ ms +[0-9.]+ MiB\$" "$O")" = 2 ]
 check fixed_vs_fixed/shots_are_rounds [ "$(rq "$M" 'R["rounds"] == len(E) - 3 == sum(1 for e in E if e["t"] == "shot")')" = True ]
 "$JUDGE" replay export --format seabattle-log "$M" >"$T/ff.stdout"
@@ -187,7 +187,7 @@ check spec_game/log_byte_for_byte cmp "$T/spec.log" "$T/spec.want"
 # The example bots: a random fleet, hunting around hits.
 play fixed_vs_hunter '' "$FIXED" "$HUNTER"
 "$JUDGE" replay export --format seabattle-log "$M" -o "$T/fh.log"
-check fixed_vs_hunter/hunter_wins grep -qE '^result: two wins after [0-9]+ rounds$' "$O"
+check fixed_vs_hunter/hunter_wins grep -qE '^result: two wins after [0-9]+ shots$' "$O"
 sed -n 12,21p "$T/fh.log" >"$T/fh.board2"
 check fixed_vs_hunter/log_has_hunters_valid_board valid_board "$T/fh.board2"
 check fixed_vs_hunter/log_shape python3 - "$T/fh.log" <<'PY'
@@ -212,7 +212,7 @@ check corner/other_wins_no_shot [ "$(rq "$M" 'R["winner"], R["rounds"], [e["t"] 
 check corner/empty_log [ -f "$T/corner.log" -a ! -s "$T/corner.log" ]
 
 play both_invalid '' "$(bad corner)" "$(bad corner)"
-check both_invalid/draw grep -qE '^result: draw between one and two after 0 rounds$' "$O"
+check both_invalid/draw grep -qE '^result: draw between one and two after 0 shots$' "$O"
 
 # A board too slow: a time violation while sending it makes it invalid (S4).
 play slow_board $'params:\n  board_wall_ms: 1000\n  move_wall_ms: 1000\n' "$(bad slow_board)" "$FIXED"

@@ -80,6 +80,10 @@ check standings/class_first [ "$(q "$R/standings.json" "' '.join(p['name'] for p
 check standings/references_apart [ "$(q "$R/standings.json" "' '.join(p['name'] + str(p['rank']) for p in J['players'] if p['reference'])")" = "ref-random1 ref-pass2" ]
 check standings/alice_first grep -q '^| 1 | alice | 4 | 4 | 0 | 0 | 4 | 1.00 |' "$R/summary.md"
 check standings/frank_verdict grep -q '^| 5 | frank | 0 | .* | `INVALID_OUTPUT` at the smoke test: no match played |$' "$R/standings.md"
+check junit/names_the_generated_map python3 -c 'import sys, xml.etree.ElementTree as E
+n=[c.get("name") for c in E.parse(sys.argv[1]).getroot().iter("testcase") if c.get("classname")=="alice"]
+assert "vs ref-random on generated map rows=6 cols=6 cities=2 players=2 seed 1 match 0000-gen6x6-s1-alice-vs-ref-random" in n, n' "$R/junit.xml"
+check grades/plural_free grep -q 'carol, beats the random bot in every match: 1 win in 2 matches against ref-random' "$R/grades.md"
 check grades/references_not_graded [ "$(q "$R/grades.json" "[p['name'] for p in J['players'] if p['name'].startswith('ref-')]")" = "[]" ]
 
 # Resuming: nothing compiled or played again; a changed submission alone is compiled again.

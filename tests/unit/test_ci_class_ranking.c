@@ -211,7 +211,11 @@ START_TEST(a_tie_of_broken_bots_at_the_bottom_gets_no_top_band)
 {
     make_root();
     class_with_broken_bots();
-    run("out", write_grading("reference: [ref]\nrules:\n  - name: top three quarters\n    points: 10\n    top_percent: 75\n"));
+    run("out", write_grading("reference: [ref]\nrules:\n  - name: top three quarters\n    points: 10\n    top_percent: 75\n"
+                             "  - name: beats b1\n    points: 0\n    wins: {against: b1, at_least: 1}\n"));
+    const char *md = slurp("out", "grades.md");
+    ck_assert_ptr_nonnull(strstr(md, "good, beats b1: 1 win in 1 match against b1 (needs 1)"));
+    ck_assert_ptr_nonnull(strstr(md, "b1, beats b1: 0 wins in 0 matches against b1"));
     struct json_object *doc = load("out", "grades.json");
     struct json_object *players = json_object_object_get(doc, "players");
     ck_assert_uint_eq(json_object_array_length(players), 4); /* the reference bot is not graded */
