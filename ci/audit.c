@@ -57,9 +57,13 @@ static void jo_players(struct json_obj *o, const struct match_record *m)
 static int json_entry(struct strbuf *sb, const struct audit_match *am, const struct mr_violation *v)
 {
     const struct match_record *m = am->m;
-    size_t reason_len, tail_len, map_len;
+    size_t reason_len, tail_len;
     const char *reason = vt_reason(v, &reason_len), *tail = vt_stderr_tail(v, &tail_len);
-    const char *map = mr_map_name(m, &map_len);
+    struct strbuf map = STRBUF_INIT;
+    if (mr_map_label(&map, m) < 0) {
+        sb_free(&map);
+        return -1;
+    }
     struct json_obj o;
     jo_begin(&o, sb);
     jo_cstr(&o, "kind", v->kind);
@@ -67,7 +71,8 @@ static int json_entry(struct strbuf *sb, const struct audit_match *am, const str
     jo_cstr(&o, "by", v->by);
     jo_cstr(&o, "replay", m->path);
     jo_cstr(&o, "game", m->game);
-    jo_str(&o, "map", map, map_len);
+    jo_str(&o, "map", map.data, map.len);
+    sb_free(&map);
     jo_cstr(&o, "map_source", m->map_source);
     jo_u64(&o, "seed", m->seed);
     jo_cstr(&o, "match_id", m->match_id);
@@ -106,11 +111,14 @@ static int md_item(struct strbuf *sb, const char *label,
 
 static int md_match_line(struct strbuf *sb, const struct match_record *m, int player)
 {
-    size_t map_len;
-    const char *map = mr_map_name(m, &map_len);
-    if (sb_puts(sb, "- match: ") < 0 || esc_md_code(sb, m->path, strlen(m->path)) < 0 ||
-        sb_puts(sb, " (") < 0 || esc_md_inline(sb, m->game, strlen(m->game)) < 0 || sb_puts(sb, " on ") < 0 ||
-        esc_md_inline(sb, map, map_len) < 0 || sb_printf(sb, ", seed %" PRIu64, m->seed) < 0)
+    struct strbuf map = STRBUF_INIT;
+    int bad = mr_map_label(&map, m) < 0 || sb_puts(sb, "- match: ") < 0 ||
+              esc_md_code(sb, m->path, strlen(m->path)) < 0 || sb_puts(sb, " (") < 0 ||
+              esc_md_inline(sb, m->game, strlen(m->game)) < 0 || sb_puts(sb, " on ") < 0 ||
+              esc_md_inline(sb, map.data ? map.data : "", map.len) < 0 ||
+              sb_printf(sb, ", seed %" PRIu64, m->seed) < 0;
+    sb_free(&map);
+    if (bad)
         return -1;
     if (m->match_id &&
         (sb_puts(sb, ", match ") < 0 || esc_md_inline(sb, m->match_id, strlen(m->match_id)) < 0))
@@ -226,17 +234,47 @@ static int compile_md(struct strbuf *sb, uint64_t number, const struct ci_compil
     return sb_putc(sb, '\n');
 }
 
+static int smoke_json(struct strbuf *sb, const struct ci_compile *c, const char *path)
+{
+    struct json_obj o;
+    jo_begin(&o, sb);
+    jo_cstr(&o, "kind", "smoke_test");
+    jo_cstr(&o, "verdict", c->verdict);
+    jo_cstr(&o, "file", path);
+    jo_cstr(&o, "reason", c->reason);
+    jo_cstr(&o, "match_id", c->match_id);
+    jo_str(&o, "stderr_tail", c->messages, c->messages_len);
+    return jo_end(&o);
+}
+
+static int smoke_md(struct strbuf *sb, uint64_t number, const struct ci_compile *c, const char *path)
+{
+    if (sb_printf(sb, "### %" PRIu64 ". smoke test (", number) < 0 ||
+        esc_md_inline(sb, c->verdict, strlen(c->verdict)) < 0 ||
+        sb_puts(sb, "): its first reply, before the tournament; no match played\n\n- record: ") < 0 ||
+        esc_md_code(sb, path, strlen(path)) < 0 || sb_putc(sb, '\n') < 0 ||
+        md_text_line(sb, "first state of match", c->match_id, c->match_id ? strlen(c->match_id) : 0) < 0 ||
+        md_text_line(sb, "reason", c->reason, c->reason ? strlen(c->reason) : 0) < 0)
+        return -1;
+    if (!c->messages_len)
+        return sb_puts(sb, "- stderr: (empty)\n\n");
+    if (sb_puts(sb, "- stderr:\n\n") < 0 || esc_md_block(sb, c->messages, c->messages_len) < 0)
+        return -1;
+    return sb_putc(sb, '\n');
+}
+
 int audit_add_compile(struct results *r, uint32_t player, const struct ci_compile *c, const char *path,
                       struct ci_error *err)
 {
     if (!ci_compile_failed(c))
         return 0;
     struct strbuf sb = STRBUF_INIT;
-    int rc = compile_json(&sb, c, path) < 0 ? ci_fail_oom(err) : 0;
+    int rc = (c->smoke ? smoke_json(&sb, c, path) : compile_json(&sb, c, path)) < 0 ? ci_fail_oom(err) : 0;
     if (rc == 0)
         rc = spool_append(r->audit_json, player, sb.data, sb.len, err);
     sb_reset(&sb);
-    if (rc == 0 && compile_md(&sb, spool_count(r->audit_md, player) + 1, c, path) < 0)
+    uint64_t number = spool_count(r->audit_md, player) + 1;
+    if (rc == 0 && (c->smoke ? smoke_md(&sb, number, c, path) : compile_md(&sb, number, c, path)) < 0)
         rc = ci_fail_oom(err);
     if (rc == 0)
         rc = spool_append(r->audit_md, player, sb.data, sb.len, err);

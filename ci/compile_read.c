@@ -27,27 +27,30 @@ int ci_compile_parse(const char *text, size_t len, struct ci_compile *c, struct 
         return 0;
     struct json_object *obj = parse(text, len);
     const char *type = jf_string(obj, "type", NULL);
-    if (!type || strcmp(type, "compile")) {
+    if (!type || (strcmp(type, "compile") && strcmp(type, "smoke"))) {
         json_object_put(obj);
         return 0;
     }
     c->obj = obj;
-    const char *format = jf_string(obj, "format", NULL);
+    c->smoke = !strcmp(type, "smoke");
+    const char *format = jf_string(obj, "format", NULL), *want = c->smoke ? "judge-smoke" : "judge-compile";
     int64_t version = 0;
-    if (!format || strcmp(format, "judge-compile") || !jf_int(obj, "version", &version) || version != 1)
-        return ci_fail_damaged(err, "not a judge-compile version 1 record");
+    if (!format || strcmp(format, want) || !jf_int(obj, "version", &version) || version != 1)
+        return ci_fail_damaged(err, "not a %s version 1 record", want);
     c->player = jf_string(obj, "player", &c->player_len);
     c->verdict = jf_string(obj, "verdict", NULL);
     if (!c->player || !c->player_len || !c->verdict || !*c->verdict)
         return ci_fail_damaged(err, "the compile record has no player or verdict");
     c->profile = jf_string(obj, "profile", NULL);
     c->source = jf_string(obj, "source", NULL);
-    c->messages = jf_string(obj, "messages", &c->messages_len);
+    c->messages = jf_string(obj, c->smoke ? "stderr_tail" : "messages", &c->messages_len);
+    c->reason = jf_string(obj, "reason", NULL);
+    c->match_id = jf_string(obj, "match_id", NULL);
     c->has_exit_code = jf_int(obj, "exit_code", &c->exit_code);
     jf_uint(obj, "cpu_ns", &c->cpu_ns);
     jf_uint(obj, "wall_ns", &c->wall_ns);
     struct key128 h = KEY128_INIT;
-    key128_add(&h, "compile", 8);
+    key128_add(&h, c->smoke ? "smoke" : "compile", c->smoke ? 6 : 8);
     key128_add(&h, c->player, c->player_len);
     c->identity = key128_finish(h);
     return 1;

@@ -31,7 +31,8 @@ static bool rule_wins(const struct results *r, const struct grading_rule *rule, 
         standings_h2h(&r->st, idx, opp, &wins, &draws, &losses);
         played = pair ? pair->matches : 0;
     }
-    sb_printf(d, "%" PRIu64 " wins in %" PRIu64 " matches%s%s (needs %" PRId64, wins, played,
+    sb_printf(d, "%" PRIu64 " win%s in %" PRIu64 " match%s%s%s (needs %" PRId64, wins, wins == 1 ? "" : "s",
+              played, played == 1 ? "" : "es",
               rule->against ? " against " : "", rule->against ? rule->against : "", rule->at_least);
     if (rule->of)
         sb_printf(d, " of %" PRId64, rule->of);
@@ -39,13 +40,23 @@ static bool rule_wins(const struct results *r, const struct grading_rule *rule, 
     return enough_wins(rule, wins, played);
 }
 
+/* The class alone is counted (reference bots are ranked apart). A tie passes only when all of it is inside
+ * the band, so players tied at the bottom are never lifted into it; nor is a player that broke a rule in
+ * every match it played. */
 static bool rule_top(const struct results *r, const struct grading_rule *rule, uint32_t idx, struct strbuf *d)
 {
     const struct ci_player *p = &r->st.players[idx];
-    uint64_t n = r->st.n_order, cut = (n * (uint64_t)rule->percent + 99) / 100;
-    sb_printf(d, "rank %d of %" PRIu64 " (top %" PRId64 "%% = rank %" PRIu64 " or better)", p->rank, n,
-              rule->percent, cut);
-    return p->matches > 0 && (uint64_t)p->rank <= cut;
+    uint64_t n = r->st.n_class, cut = (n * (uint64_t)rule->percent + 99) / 100;
+    if (p->rank_last > p->rank)
+        sb_printf(d, "rank %d (tied down to %d) of %" PRIu64, p->rank, p->rank_last, n);
+    else
+        sb_printf(d, "rank %d of %" PRIu64, p->rank, n);
+    sb_printf(d, " (top %" PRId64 "%% = rank %" PRIu64 " or better)", rule->percent, cut);
+    if (p->matches && p->violation_matches == p->matches) {
+        sb_printf(d, "; a violation in every match");
+        return false;
+    }
+    return p->matches > 0 && (uint64_t)p->rank_last <= cut;
 }
 
 /* Whether player idx meets the rule; why, in d (best effort: out of memory shortens it). */
@@ -57,13 +68,18 @@ static bool rule_passed(const struct results *r, const struct grading_rule *rule
         sb_puts(d, "compile failed");
         return false;
     }
+    if (p->smoke_failed) {
+        sb_printf(d, "failed the smoke test (%s): no match played", p->smoke_verdict);
+        return false;
+    }
     switch (rule->kind) {
     case GR_WINS:
         return rule_wins(r, rule, idx, d);
     case GR_TOP_PERCENT:
         return rule_top(r, rule, idx, d);
     case GR_NO_VIOLATIONS:
-        sb_printf(d, "%" PRIu64 " violations in %" PRIu64 " matches", p->violation_total, p->matches);
+        sb_printf(d, "%" PRIu64 " violation%s in %" PRIu64 " match%s", p->violation_total,
+                  p->violation_total == 1 ? "" : "s", p->matches, p->matches == 1 ? "" : "es");
         return p->matches > 0 && p->violation_total == 0;
     }
     return false;
@@ -84,8 +100,7 @@ static int64_t total_points(const struct results *r, uint32_t idx)
 
 static bool graded(const struct results *r, uint32_t idx)
 {
-    const struct ci_player *p = &r->st.players[idx];
-    return !grading_is_reference(&r->grading, p->name, p->name_len);
+    return !r->st.players[idx].reference; /* the grading file's or the replay headers' */
 }
 
 static bool below(const struct results *r, uint32_t idx)

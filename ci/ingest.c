@@ -51,7 +51,8 @@ static int count_compile(struct results *r, const char *path, struct ci_compile 
     uint64_t first;
     if (keyset_get(r->seen, c->identity, &first)) {
         char why[1024];
-        snprintf(why, sizeof why, "%s: another compile record of the same player was counted", path);
+        snprintf(why, sizeof why, "%s: another %s record of the same player was counted", path,
+                 c->smoke ? "smoke" : "compile");
         results_note_skip(r, path, why, true);
         return 0;
     }
@@ -62,7 +63,10 @@ static int count_compile(struct results *r, const char *path, struct ci_compile 
         return -1;
     if (keyset_add(r->seen, c->identity, at, NULL) < 0)
         return ci_fail_oom(err);
-    standings_add_compile(&r->st, player, c->verdict);
+    if (c->smoke)
+        standings_add_smoke(&r->st, player, c->verdict);
+    else
+        standings_add_compile(&r->st, player, c->verdict);
     r->rep->compile_records++;
     if (audit_add_compile(r, player, c, path, err) < 0 || junit_add_compile(r, player, c, path, err) < 0)
         return -1;
@@ -70,7 +74,8 @@ static int count_compile(struct results *r, const char *path, struct ci_compile 
         return 0;
     struct strbuf msg = STRBUF_INIT;
     int rc = sb_append(&msg, c->player, c->player_len) < 0 || sb_printf(&msg, ": %s", c->verdict) < 0 ||
-                     annotation_offer(r, SEV_COMPILE, "compile failed", msg.data, msg.len) < 0
+                     annotation_offer(r, SEV_COMPILE, c->smoke ? "smoke test failed" : "compile failed", msg.data,
+                                      msg.len) < 0
                  ? ci_fail_oom(err)
                  : 0;
     sb_free(&msg);

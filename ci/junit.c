@@ -12,6 +12,7 @@
 #include "ci/escape.h"
 #include "ci/out_file.h"
 #include "ci/results_internal.h"
+#include "engine/game.h"
 
 static int attr(struct strbuf *sb, const char *name, const char *value, size_t len)
 {
@@ -22,8 +23,6 @@ static int attr(struct strbuf *sb, const char *name, const char *value, size_t l
 
 static int testcase_name(struct strbuf *name, const struct match_record *m, int seat)
 {
-    size_t map_len;
-    const char *map = mr_map_name(m, &map_len);
     if (sb_puts(name, "vs ") < 0)
         return -1;
     bool first = true;
@@ -35,7 +34,7 @@ static int testcase_name(struct strbuf *name, const struct match_record *m, int 
             return -1;
         first = false;
     }
-    if (sb_puts(name, " on ") < 0 || sb_append(name, map, map_len) < 0 ||
+    if (sb_puts(name, " on ") < 0 || mr_map_label(name, m) < 0 ||
         sb_printf(name, " seed %" PRIu64, m->seed) < 0)
         return -1;
     return m->match_id ? sb_printf(name, " match %s", m->match_id) : 0;
@@ -96,8 +95,8 @@ static int system_out(struct strbuf *sb, const struct match_record *m, const str
     if (sb_puts(sb, "<system-out>replay: ") < 0 || esc_xml(sb, m->path, strlen(m->path)) < 0 ||
         sb_printf(sb, "&#10;place %d of %d, points %" PRId64 ", verdict ", s->place, m->n, s->points) < 0 ||
         esc_xml(sb, s->verdict, strlen(s->verdict)) < 0 ||
-        sb_printf(sb, ", moves %" PRId64 ", CPU %.3f s; the match lasted %" PRId64 " rounds</system-out>\n",
-                  s->moves, (double)s->cpu_ns / 1e9, m->rounds) < 0)
+        sb_printf(sb, ", moves %" PRId64 ", CPU %.3f s; the match lasted %" PRId64 " %s</system-out>\n",
+                  s->moves, (double)s->cpu_ns / 1e9, m->rounds, game_rounds_word(m->game, m->rounds)) < 0)
         return -1;
     return 0;
 }
@@ -142,12 +141,14 @@ static int compile_testcase(struct strbuf *sb, const struct ci_compile *c, const
 {
     bool failed = ci_compile_failed(c);
     if (sb_puts(sb, "<testcase") < 0 || attr(sb, "classname", c->player, c->player_len) < 0 ||
-        sb_printf(sb, " name=\"compile\" time=\"%.3f\">\n", (double)c->cpu_ns / 1e9) < 0)
+        sb_printf(sb, " name=\"%s\" time=\"%.3f\">\n", c->smoke ? "smoke test" : "compile",
+                  (double)c->cpu_ns / 1e9) < 0)
         return -1;
     if (failed) {
         struct strbuf msg = STRBUF_INIT;
         int rc =
-            sb_printf(&msg, "compile failed: %s", c->verdict) < 0 ||
+            (c->smoke ? sb_printf(&msg, "smoke test failed: %s: %s", c->verdict, c->reason ? c->reason : "")
+                      : sb_printf(&msg, "compile failed: %s", c->verdict)) < 0 ||
                     (c->has_exit_code && sb_printf(&msg, " (exit code %" PRId64 ")", c->exit_code) < 0) ||
                     sb_puts(sb, "<error") < 0 || attr(sb, "type", c->verdict, strlen(c->verdict)) < 0 ||
                     attr(sb, "message", msg.data, msg.len) < 0 || sb_putc(sb, '>') < 0 ||
@@ -159,7 +160,7 @@ static int compile_testcase(struct strbuf *sb, const struct ci_compile *c, const
         if (rc < 0)
             return -1;
     }
-    if (sb_puts(sb, "<system-out>compile record: ") < 0 || esc_xml(sb, path, strlen(path)) < 0 ||
+    if (sb_puts(sb, c->smoke ? "<system-out>smoke record: " : "<system-out>compile record: ") < 0 || esc_xml(sb, path, strlen(path)) < 0 ||
         sb_puts(sb, "</system-out>\n") < 0)
         return -1;
     return sb_puts(sb, "</testcase>\n");

@@ -61,7 +61,10 @@ static int read_players(struct match_record *m, struct ci_error *err)
     m->n = (int)n;
     for (int i = 0; i < m->n; i++) {
         struct mr_seat *s = &m->seats[i];
-        s->name = jf_string(json_object_array_get_idx(players, (size_t)i), "name", &s->name_len);
+        struct json_object *entry = json_object_array_get_idx(players, (size_t)i);
+        s->name = jf_string(entry, "name", &s->name_len);
+        if (!jf_bool(entry, "reference", &s->reference))
+            s->reference = false;
         if (!s->name || !s->name_len)
             return ci_fail_damaged(err, "header: player %d has no name", i + 1);
         for (int j = 0; j < i; j++)
@@ -170,15 +173,17 @@ void mr_free(struct match_record *m)
     m->header = NULL;
 }
 
-const char *mr_map_name(const struct match_record *m, size_t *len)
+int mr_map_label(struct strbuf *sb, const struct match_record *m)
 {
     const char *src = m->map_source;
-    const char *name = !src || !*src                  ? "map"
-                       : !strncmp(src, "generate", 8) ? "generated"
-                       : strrchr(src, '/')            ? strrchr(src, '/') + 1
-                                                      : src;
-    *len = strlen(name);
-    return name;
+    if (!src || !*src)
+        return sb_puts(sb, "map");
+    if (strncmp(src, "generate", 8))
+        return sb_puts(sb, strrchr(src, '/') ? strrchr(src, '/') + 1 : src);
+    if (!m->map_len) /* a game without a map (sea battle, warlight) */
+        return sb_puts(sb, "no map");
+    const char *settings = src + 8 + strspn(src + 8, " ");
+    return sb_puts(sb, *settings ? "generated map " : "generated map") < 0 ? -1 : sb_puts(sb, settings);
 }
 
 int mr_note_violation(struct match_record *m, const struct mr_violation *v, struct ci_error *err)

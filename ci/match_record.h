@@ -25,6 +25,7 @@ struct mr_seat {
     const char *name;
     size_t name_len;
     uint32_t player; /* index in the standings */
+    bool reference;  /* the header marks it a reference bot (a gauntlet's `references:`) */
     /* from the result line */
     int place;
     int64_t points;
@@ -73,7 +74,8 @@ void mr_free(struct match_record *m);
 /* Count a violation against its seat; the first one's message and stderr tail are kept. */
 int mr_note_violation(struct match_record *m, const struct mr_violation *v, struct ci_error *err);
 
-/* "original.map", or "generated" for a generated map. */
-const char *mr_map_name(const struct match_record *m, size_t *len);
+/* Appends the map's name: "original.map", "generated map rows=6 cols=6 cities=2 players=2" (its generator
+ * settings; with the seed they make the map again), or "no map" for a game without one. */
+int mr_map_label(struct strbuf *sb, const struct match_record *m);
 
 #endif

@@ -102,6 +102,15 @@ static int read_inputs(struct results *r, struct ci_error *err)
     return 0;
 }
 
+/* The grading file's reference bots, besides those the replay headers mark. */
+static void mark_references(struct results *r)
+{
+    uint32_t idx;
+    for (size_t i = 0; r->has_grading && i < r->grading.n_reference; i++)
+        if (standings_find(&r->st, r->grading.reference[i], strlen(r->grading.reference[i]), &idx))
+            standings_mark_reference(&r->st, idx);
+}
+
 static int write_outputs(struct results *r, struct ci_error *err)
 {
     if (r->has_grading && (grades_check_names(r, err) < 0 || grades_write(r, err) < 0))
@@ -137,6 +146,8 @@ int results_run(const struct results_options *opt, const struct results_hooks *h
         rc = open_state(r, err);
     if (rc == 0)
         rc = read_inputs(r, err);
+    if (rc == 0)
+        mark_references(r);
     if (rc == 0)
         rc = standings_finish(&r->st, err);
     if (rc == 0) {

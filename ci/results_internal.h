@@ -68,6 +68,8 @@ int annotation_offer(struct results *r, int severity, const char *title, const c
 int standings_md_intro(struct strbuf *sb, const struct results *r);
 int standings_md_head(struct strbuf *sb);
 int standings_md_row(struct strbuf *sb, const struct ci_player *p);
+/* The heading of the reference bots' table (order[n_class..]); nothing when there is none. */
+int standings_md_reference_head(struct strbuf *sb, const struct standings *st);
 
 /* grades.c: checks the names the grading file gives; the grades table (at most *rows_cap rows, then the rows
  * written). */

@@ -100,7 +100,8 @@ int standings_find(const struct standings *st, const char *name, size_t len, uin
     if (!st->name_cap)
         return 0;
     uint32_t slot = *name_slot(st->name_slots, st->name_cap, st->players, name, len);
-    if (!slot || (!st->players[slot - 1].matches && !st->players[slot - 1].has_compile))
+    const struct ci_player *p = slot ? &st->players[slot - 1] : NULL;
+    if (!p || (!p->matches && !p->has_compile && !p->smoke_failed))
         return 0;
     *index = slot - 1;
     return 1;
@@ -185,6 +186,33 @@ static void add_game(struct standings *st, const char *game)
         st->n_games++;
 }
 
+void standings_mark_reference(struct standings *st, uint32_t player)
+{
+    st->players[player].reference = true;
+}
+
+double standings_per_match(const struct ci_player *p)
+{
+    return p->matches ? (double)p->points / (double)p->matches : 0.0;
+}
+
+/* One finished match's verdict of a player; OK is not counted. */
+static void count_verdict(struct ci_player *p, const char *verdict)
+{
+    if (!strcmp(verdict, "OK"))
+        return;
+    for (int i = 0; i < CI_MAX_VERDICTS; i++) {
+        struct ci_verdict_count *v = &p->verdicts[i];
+        if (!v->count)
+            snprintf(v->name, sizeof v->name, "%s", verdict);
+        if (!strcmp(v->name, verdict)) {
+            v->count++;
+            return;
+        }
+    }
+    p->other_verdicts++;
+}
+
 int standings_add_match(struct standings *st, const struct match_record *m, struct ci_error *err)
 {
     bool all_equal = true;
@@ -196,6 +224,9 @@ int standings_add_match(struct standings *st, const struct match_record *m, stru
         p->matches++;
         p->points += s->points;
         p->cpu_ns += s->cpu_ns;
+        p->reference = p->reference || s->reference;
+        p->violation_matches += s->violation_total > 0;
+        count_verdict(p, s->verdict);
         if (m->n > 1 && all_equal)
             p->draws++;
         else if (s->place == 1)
@@ -209,6 +240,18 @@ int standings_add_match(struct standings *st, const struct match_record *m, stru
     add_game(st, m->game);
     st->matches++;
     return 0;
+}
+
+void standings_add_smoke(struct standings *st, uint32_t player, const char *verdict)
+{
+    struct ci_player *p = &st->players[player];
+    p->smoke_failed = true;
+    snprintf(p->smoke_verdict, sizeof p->smoke_verdict, "%s", verdict);
+}
+
+bool standings_not_played(const struct ci_player *p)
+{
+    return p->compile_failed || p->smoke_failed;
 }
 
 void standings_add_compile(struct standings *st, uint32_t player, const char *verdict)

@@ -15,6 +15,13 @@
 #include "ci/kinds.h"
 #include "ci/match_record.h"
 
+/* How often a player finished a match with one verdict. */
+struct ci_verdict_count {
+    char name[MR_WORD];
+    uint64_t count;
+};
+#define CI_MAX_VERDICTS 8
+
 struct ci_player {
     char *name;
     size_t name_len;
@@ -25,9 +32,16 @@ struct ci_player {
     uint64_t junit_failures, junit_errors, junit_time_ns;
     bool has_compile, compile_failed;
     char compile_verdict[MR_WORD];
+    bool reference; /* a teacher's bot: ranked apart from the class */
+    bool smoke_failed;              /* dropped by the tournament's smoke test: no match played */
+    char smoke_verdict[MR_WORD];
+    uint64_t violation_matches; /* matches with at least one violation */
+    struct ci_verdict_count verdicts[CI_MAX_VERDICTS]; /* its verdicts other than OK, by name */
+    uint64_t other_verdicts;                           /* those past CI_MAX_VERDICTS names */
     /* set by standings_finish */
     double rating, rating_se; /* Elo-like points; NaN without a match */
-    int rank;
+    int rank;      /* within its group: the class, or the reference bots */
+    int rank_last; /* the last place its tie group spans (rank when not tied) */
 };
 
 /* One pair that met; a < b. A "win" of a is a match a finished ahead of b. */
@@ -50,8 +64,9 @@ struct standings {
     size_t n_games;
     bool more_games;
     /* set by standings_finish */
-    uint32_t *order; /* the players shown, best first */
+    uint32_t *order; /* the players shown: the class best first, then the reference bots best first */
     uint32_t n_order;
+    uint32_t n_class; /* order[0..n_class) is the class, the rest reference bots */
     bool rating_converged, se_exact;
     int rating_iterations;
 };
@@ -63,9 +78,16 @@ int standings_player(struct standings *st, const char *name, size_t len, uint32_
                      struct ci_error *err);
 /* A player shown in the standings (it played or has a compile record): 1 with *index, else 0. */
 int standings_find(const struct standings *st, const char *name, size_t len, uint32_t *index);
+/* Marks a player as a reference bot (by the replay header or the grading file). */
+void standings_mark_reference(struct standings *st, uint32_t player);
+/* Points per match: the ranking measure (the win rate when a win scores 1); 0 without a match. */
+double standings_per_match(const struct ci_player *p);
 /* Every seat's `player` must be set. */
 int standings_add_match(struct standings *st, const struct match_record *m, struct ci_error *err);
 void standings_add_compile(struct standings *st, uint32_t player, const char *verdict);
+void standings_add_smoke(struct standings *st, uint32_t player, const char *verdict);
+/* A failed compile or smoke test: the player played no match, through its own fault; ranked last. */
+bool standings_not_played(const struct ci_player *p);
 /* The pair's record (a != b, any order), or NULL when they never met. */
 const struct ci_pair *standings_pair(const struct standings *st, uint32_t a, uint32_t b);
 /* Head-to-head of x against y: wins, draws, losses of x. */

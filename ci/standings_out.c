@@ -6,6 +6,7 @@
 #include "ci/escape.h"
 #include "ci/json_emit.h"
 #include "ci/out_file.h"
+#include "ci/player_verdict.h"
 #include "ci/results_internal.h"
 
 #define MATRIX_MAX_PLAYERS 30 /* a wider head-to-head table is unreadable: standings.json has it */
@@ -22,19 +23,37 @@ static void jo_violations(struct json_obj *o, const struct ci_player *p)
         o->bad = 1;
 }
 
+static void jo_verdicts(struct json_obj *o, const struct ci_player *p)
+{
+    struct json_obj v;
+    jo_key(o, "verdicts");
+    jo_begin(&v, o->sb);
+    for (int i = 0; i < CI_MAX_VERDICTS && p->verdicts[i].count; i++)
+        jo_u64(&v, p->verdicts[i].name, p->verdicts[i].count);
+    if (p->other_verdicts)
+        jo_u64(&v, "other", p->other_verdicts);
+    if (jo_end(&v) < 0)
+        o->bad = 1;
+}
+
 static int json_player(struct strbuf *sb, const struct ci_player *p)
 {
     struct json_obj o;
     jo_begin(&o, sb);
     jo_i64(&o, "rank", p->rank);
     jo_str(&o, "name", p->name, p->name_len);
-    jo_cstr(&o, "verdict", p->compile_failed ? "COMPILE_ERROR" : "OK");
+    jo_bool(&o, "reference", p->reference);
+    jo_cstr(&o, "verdict", player_verdict_word(p));
     jo_cstr(&o, "compile", p->has_compile ? p->compile_verdict : NULL);
+    jo_cstr(&o, "smoke_test", p->smoke_failed ? p->smoke_verdict : NULL);
     jo_u64(&o, "matches", p->matches);
     jo_u64(&o, "wins", p->wins);
     jo_u64(&o, "draws", p->draws);
     jo_u64(&o, "losses", p->losses);
     jo_i64(&o, "points", p->points);
+    jo_double(&o, "points_per_match", p->matches ? standings_per_match(p) : NAN, 3);
+    jo_u64(&o, "violation_matches", p->violation_matches);
+    jo_verdicts(&o, p);
     jo_double(&o, "rating", p->rating, 1);
     jo_double(&o, "rating_se", p->rating_se, 1);
     jo_u64(&o, "cpu_ns", p->cpu_ns);
@@ -77,7 +96,8 @@ static int json_head(struct strbuf *sb, const struct results *r)
     jo_key(&o, "skipped");
     o.bad |= sb_printf(sb, "{\"damaged\":%" PRIu64 ",\"duplicate\":%" PRIu64 "}", rep->skipped_damaged,
                        rep->skipped_duplicate) < 0;
-    jo_cstr(&o, "ranking", "points, then rating, then wins; a failed compile last");
+    jo_cstr(&o, "ranking",
+            "points per match, then rating, then wins; a failed compile last; reference bots ranked apart");
     jo_rating(&o, st);
     return o.bad || sb_putc(sb, ',') < 0 ? -1 : 0; /* left open */
 }
@@ -151,8 +171,17 @@ static int write_json(struct results *r, struct ci_error *err)
 
 int standings_md_head(struct strbuf *sb)
 {
-    return sb_puts(sb, "| # | player | matches | W | D | L | points | rating | violations | verdict |\n"
-                       "|--:|:--|--:|--:|--:|--:|--:|--:|--:|:--|\n");
+    return sb_puts(sb, "| # | player | matches | W | D | L | points | per match | rating | violations | verdict |\n"
+                       "|--:|:--|--:|--:|--:|--:|--:|--:|--:|--:|:--|\n");
+}
+
+int standings_md_reference_head(struct strbuf *sb, const struct standings *st)
+{
+    if (st->n_class == st->n_order)
+        return 0;
+    return sb_puts(sb, "\nReference bots (the teacher's: not part of the class's ranking):\n\n") < 0
+               ? -1
+               : standings_md_head(sb);
 }
 
 int standings_md_row(struct strbuf *sb, const struct ci_player *p)
@@ -161,16 +190,11 @@ int standings_md_row(struct strbuf *sb, const struct ci_player *p)
         sb_printf(sb, " | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " | %" PRId64 " | ", p->matches,
                   p->wins, p->draws, p->losses, p->points) < 0)
         return -1;
-    int rc = isnan(p->rating) ? sb_puts(sb, "—") : sb_printf(sb, "%.0f ± %.0f", p->rating, p->rating_se);
-    if (rc < 0 || sb_printf(sb, " | %" PRIu64 " | ", p->violation_total) < 0)
+    int rc = p->matches ? sb_printf(sb, "%.2f | ", standings_per_match(p)) : sb_puts(sb, "— | ");
+    rc = rc < 0 ? rc : isnan(p->rating) ? sb_puts(sb, "—") : sb_printf(sb, "%.0f ± %.0f", p->rating, p->rating_se);
+    if (rc < 0 || sb_printf(sb, " | %" PRIu64 " | ", p->violation_total) < 0 || player_verdict_md(sb, p) < 0)
         return -1;
-    if (p->compile_failed)
-        return sb_puts(sb, "COMPILE_ERROR (") < 0 ||
-                       esc_md_inline(sb, p->compile_verdict, strlen(p->compile_verdict)) < 0 ||
-                       sb_puts(sb, ") |\n") < 0
-                   ? -1
-                   : 0;
-    return sb_puts(sb, "OK |\n");
+    return sb_puts(sb, " |\n");
 }
 
 int standings_md_intro(struct strbuf *sb, const struct results *r)
@@ -186,8 +210,9 @@ int standings_md_intro(struct strbuf *sb, const struct results *r)
         sb,
         ": %" PRIu64 " matches, %" PRIu32 " players (%" PRIu64 " files read; %" PRIu64 " damaged and %" PRIu64
         " duplicate skipped; %" PRIu64 " compile records).\n\n"
-        "Ranked by the game's points, then the rating, then wins. Rating: Bradley–Terry by maximum "
-        "likelihood, 1500 + 400·log10(strength), ± one standard error.\n\n",
+        "Ranked by points per match (the game's points over the matches played: the win rate where a win "
+        "scores 1), then the rating, then wins; reference bots are listed apart. Rating: Bradley–Terry by "
+        "maximum likelihood, 1500 + 400·log10(strength), ± one standard error.\n\n",
         rep->matches, st->n_order, rep->files, rep->skipped_damaged, rep->skipped_duplicate,
         rep->compile_records);
 }
@@ -236,7 +261,8 @@ static int write_md(struct results *r, struct ci_error *err)
     bool bad =
         sb_puts(&sb, "# Standings\n\n") < 0 || standings_md_intro(&sb, r) < 0 || standings_md_head(&sb) < 0;
     for (uint32_t k = 0; !bad && k < r->st.n_order; k++)
-        bad = standings_md_row(&sb, &r->st.players[r->st.order[k]]) < 0;
+        bad = (k == r->st.n_class && standings_md_reference_head(&sb, &r->st) < 0) ||
+              standings_md_row(&sb, &r->st.players[r->st.order[k]]) < 0;
     bad = bad || md_matrix(&sb, &r->st) < 0;
     int rc = bad ? ci_fail_oom(err) : out_whole(r->opt->out_dir, "standings.md", sb.data, sb.len, err);
     sb_free(&sb);

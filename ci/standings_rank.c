@@ -88,15 +88,28 @@ static int cmp_desc_double(double x, double y)
     return (x < y) - (x > y);
 }
 
-/* Compiled players first; then the game's points, the rating, wins; then the name. */
+/* Points per match of p against q's: <0 when p's is higher (exact: no division). */
+static int cmp_per_match(const struct ci_player *p, const struct ci_player *q)
+{
+    if ((p->matches > 0) != (q->matches > 0))
+        return p->matches ? -1 : 1;
+    __int128 x = (__int128)p->points * (__int128)q->matches, y = (__int128)q->points * (__int128)p->matches;
+    return (x < y) - (x > y);
+}
+
+/* The class before the reference bots; in each, compiled players first; then points per match (a measure
+ * that does not grow with the number of matches played), the rating, wins; then the name. */
 static int by_standing(const void *x, const void *y)
 {
     const struct ci_player *p = &sort_players[*(const uint32_t *)x], *q = &sort_players[*(const uint32_t *)y];
-    if (p->compile_failed != q->compile_failed)
-        return p->compile_failed - q->compile_failed;
-    if (p->points != q->points)
-        return p->points > q->points ? -1 : 1;
-    int c = cmp_desc_double(p->rating, q->rating);
+    if (p->reference != q->reference)
+        return p->reference - q->reference;
+    if (standings_not_played(p) != standings_not_played(q))
+        return standings_not_played(p) - standings_not_played(q);
+    int c = cmp_per_match(p, q);
+    if (c)
+        return c;
+    c = cmp_desc_double(p->rating, q->rating);
     if (c)
         return c;
     if (p->wins != q->wins)
@@ -107,7 +120,28 @@ static int by_standing(const void *x, const void *y)
 static bool same_standing(const struct ci_player *p, const struct ci_player *q)
 {
     bool same_rating = (isnan(p->rating) && isnan(q->rating)) || fabs(p->rating - q->rating) < 1e-6;
-    return p->compile_failed == q->compile_failed && p->points == q->points && same_rating;
+    return p->reference == q->reference && standings_not_played(p) == standings_not_played(q) &&
+           !cmp_per_match(p, q) && same_rating;
+}
+
+/* Ranks within each group (class, references), ties sharing one (1, 2, 2, 4), and where each tie ends. */
+static void give_ranks(struct standings *st)
+{
+    st->n_class = 0;
+    uint32_t group_start = 0;
+    for (uint32_t k = 0, end; k < st->n_order; k = end) {
+        const struct ci_player *first = &st->players[st->order[k]];
+        if (k > 0 && first->reference != st->players[st->order[k - 1]].reference)
+            group_start = k;
+        for (end = k + 1; end < st->n_order && same_standing(first, &st->players[st->order[end]]); end++)
+            ;
+        for (uint32_t j = k; j < end; j++) {
+            st->players[st->order[j]].rank = (int)(k - group_start) + 1;
+            st->players[st->order[j]].rank_last = (int)(end - group_start);
+        }
+        if (!first->reference)
+            st->n_class = end;
+    }
 }
 
 int standings_finish(struct standings *st, struct ci_error *err)
@@ -120,14 +154,10 @@ int standings_finish(struct standings *st, struct ci_error *err)
         return ci_fail_oom(err);
     st->n_order = 0;
     for (uint32_t i = 0; i < st->n; i++)
-        if (st->players[i].matches || st->players[i].has_compile)
+        if (st->players[i].matches || st->players[i].has_compile || st->players[i].smoke_failed)
             st->order[st->n_order++] = i;
     sort_players = st->players;
     qsort(st->order, st->n_order, sizeof *st->order, by_standing);
-    for (uint32_t k = 0; k < st->n_order; k++) {
-        struct ci_player *p = &st->players[st->order[k]];
-        bool tied = k > 0 && same_standing(p, &st->players[st->order[k - 1]]);
-        p->rank = tied ? st->players[st->order[k - 1]].rank : (int)k + 1;
-    }
+    give_ranks(st);
     return 0;
 }

@@ -53,7 +53,8 @@ static int section_standings(struct bounded *b, const struct results *r, struct 
         standings_md_head(tmp) < 0 || add_sb(b, tmp) < 0)
         return -1;
     for (uint32_t k = 0; k < r->st.n_order; k++)
-        if (standings_md_row(tmp, &r->st.players[r->st.order[k]]) < 0 || add_sb(b, tmp) < 0)
+        if ((k == r->st.n_class && standings_md_reference_head(tmp, &r->st) < 0) ||
+            standings_md_row(tmp, &r->st.players[r->st.order[k]]) < 0 || add_sb(b, tmp) < 0)
             return -1;
     return 0;
 }

@@ -168,6 +168,9 @@ struct game_rules {
     /* The parameters as a whole, each already within its min..max (NULL: nothing more). On a
      * refusal returns -1 with *param the index of the parameter to name, and why in err. */
     int (*params_check)(const int64_t *params, int *param, struct game_error *err);
+    /* What game_result.rounds counts, singular and plural, when it is not rounds: sea battle's
+     * are shots. NULL: "round", "rounds". */
+    const char *round_word[2];
 };
 
 struct game { const struct game_rules *rules; };
@@ -181,5 +184,7 @@ int game_param_set(const struct game_rules *r, int64_t *values, const char *name
                    struct game_error *err);                                 /* checks min/max */
 /* The value of a named parameter: its default when values is NULL, 0 if the game has none. */
 int64_t game_param(const struct game_rules *r, const int64_t *values, const char *name);
+/* "round"/"rounds" for n of game's rounds (its round_word: "shot"/"shots"); any game name, even unknown. */
+const char *game_rounds_word(const char *game, int64_t n);
 
 #endif

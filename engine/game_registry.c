@@ -21,6 +21,13 @@ const struct game_rules *game_find(const char *name)
     return NULL;
 }
 
+const char *game_rounds_word(const char *game, int64_t n)
+{
+    const struct game_rules *r = game ? game_find(game) : NULL;
+    bool own = r && r->round_word[0] && r->round_word[1];
+    return n == 1 ? (own ? r->round_word[0] : "round") : (own ? r->round_word[1] : "rounds");
+}
+
 const struct game_rules *const *game_all(size_t *count)
 {
     *count = N_GAMES;

@@ -546,6 +546,7 @@ static int seabattle_round(const struct game *gg)
 
 const struct game_rules seabattle_rules = {
     .name = "seabattle",
+    .round_word = {"shot", "shots"},
     .params = seabattle_params,
     .n_params = SP_COUNT,
     .process_model = PROCESS_PER_MATCH,

@@ -12,6 +12,9 @@ check() { local name=$1; shift; if "$@"; then ok "$name"; else fail "$name" "$*"
 json_get() { python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))
 for k in sys.argv[2].split("."): v=v[k]
 print(v)' "$1" "$2"; }
+# run_row NAME VERDICT [MOVES] [PLACE]: an ERE for a player's row of `judge run`'s table
+# (place, player number, name, verdict, moves, cpu/budget, memory).
+run_row() { printf '^%s +[0-9]+ +%s +%s +%s +' "${4:-[0-9-]+}" "$1" "$2" "${3:-[0-9]+}"; }
 # mktemp -d makes it 0700; bots placed in it must be reachable by the jails' own users.
 e2e_tmpdir() { local d; d=$(mktemp -d "${TMPDIR:-/tmp}/judge-e2e.XXXXXX") && chmod 0755 "$d" && echo "$d"; }
 e2e_exit() { exit $E2E_FAILED; }

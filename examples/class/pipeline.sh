@@ -10,7 +10,7 @@ JUDGE=${JUDGE:-bin/judge}
 class=$(dirname "$0")
 out=${1:-class-out}
 "$JUDGE" tournament "$class/tournament.yaml" --out "$out/tournament" --jobs "${JOBS:-2}"
-# Only the replays and the compile records: OUT/bots holds what submissions made.
-"$JUDGE" results "$out/tournament/replays" "$out/tournament/compile" --out "$out/results" \
+# The replays, the compile records and the smoke test's: OUT/bots holds what submissions made.
+"$JUDGE" results "$out/tournament/replays" "$out/tournament/compile" "$out/tournament/smoke" --out "$out/results" \
     --grading "$class/grading.yaml"
 echo "report: $out/results/summary.md (grades.md, standings.md, audit.md, junit.xml beside it)"

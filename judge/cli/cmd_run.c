@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/cli/cmd_run_print.h"
 #include "judge/cli/commands.h"
 #include "judge/match/match.h"
 #include "replay/replay.h"
@@ -131,68 +132,6 @@ static int parse_args(int argc, char **argv, struct run_options *o)
 
 /* ---- output ------------------------------------------------------------------------- */
 
-static void verdict_text(const struct match_player_outcome *po, char *out, size_t size)
-{
-    if (po->verdict == MATCH_FORBIDDEN_SYSCALL && po->violation.has_syscall)
-        snprintf(out, size, "%s(%s)", match_verdict_name(po->verdict), po->violation.syscall.name);
-    else
-        snprintf(out, size, "%s", match_verdict_name(po->verdict));
-}
-
-/* Players by place, then by player number. */
-static void place_order(const struct match_outcome *o, int *order)
-{
-    for (int i = 0; i < o->players; i++)
-        order[i] = i + 1;
-    for (int i = 1; i < o->players; i++)
-        for (int j = i; j > 0; j--) {
-            const struct match_player_outcome *a = &o->p[order[j - 1]], *b = &o->p[order[j]];
-            if (a->place < b->place || (a->place == b->place && a->player < b->player))
-                break;
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-}
-
-/* "result: NAME wins after R rounds", or "result: draw between A and B after R rounds". */
-static void print_result_line(const struct match_setup *s, const struct match_outcome *o)
-{
-    if (o->winner > 0) {
-        printf("result: %s wins after %d rounds\n", s->players[o->winner - 1].name, o->rounds);
-        return;
-    }
-    printf("result: draw");
-    const char *sep = " between ";
-    for (int p = 1; p <= o->players; p++)
-        if (o->p[p].place == 1) {
-            printf("%s%s", sep, s->players[p - 1].name);
-            sep = " and ";
-        }
-    printf(" after %d rounds\n", o->rounds);
-}
-
-static void print_text(const struct match_setup *s, const struct match_outcome *o, const char *replay)
-{
-    int order[GAME_MAX_PLAYERS];
-    place_order(o, order);
-    for (int i = 0; i < o->players; i++) {
-        const struct match_player_outcome *po = &o->p[order[i]];
-        char verdict[80], place[16], budget[32];
-        verdict_text(po, verdict, sizeof verdict);
-        snprintf(place, sizeof place, po->place > 0 ? "%d" : "-", po->place);
-        if (po->budget_ns)
-            snprintf(budget, sizeof budget, "%" PRIu64, po->budget_ns / 1000000);
-        else
-            snprintf(budget, sizeof budget, "off");
-        printf("%s %s %s moves=%d cpu=%" PRIu64 "/%s ms mem=%.1f MiB\n", place, s->players[po->player - 1].name,
-               verdict, po->moves, po->cpu_ns / 1000000, budget, (double)po->memory_peak_bytes / (1 << 20));
-    }
-    print_result_line(s, o);
-    if (replay)
-        printf("replay: %s\n", replay);
-}
-
 static int json_player(struct strbuf *sb, const struct match_setup *s, const struct match_player_outcome *po)
 {
     const char *name = s->players[po->player - 1].name;
@@ -201,6 +140,12 @@ static int json_player(struct strbuf *sb, const struct match_setup *s, const str
     rc |= sb_printf(sb, ",\"verdict\":\"%s\"", match_verdict_name(po->verdict));
     if (po->verdict == MATCH_FORBIDDEN_SYSCALL && po->violation.has_syscall)
         rc |= sb_printf(sb, ",\"syscall\":\"%s\"", po->violation.syscall.name);
+    if (po->violation.kind != VIOLATION_NONE) {
+        rc |= sb_puts(sb, ",\"reason\":");
+        rc |= sb_json_string(sb, po->violation.reason, strnlen(po->violation.reason, sizeof po->violation.reason));
+    }
+    if (run_never_flushed(po))
+        rc |= sb_puts(sb, ",\"hint\":\"not a byte of the reply arrived: flush the output after every reply\"");
     rc |= sb_printf(sb, ",\"moves\":%d,\"cpu_ns\":%" PRIu64 ",\"budget_ns\":%" PRIu64
                     ",\"memory_peak_bytes\":%" PRIu64 "}",
                     po->moves, po->cpu_ns, po->budget_ns, po->memory_peak_bytes);
@@ -212,7 +157,7 @@ static void print_json(const struct match_setup *s, const struct match_outcome *
 {
     struct strbuf sb = STRBUF_INIT;
     int order[GAME_MAX_PLAYERS];
-    place_order(o, order);
+    run_place_order(o, order);
     int rc = sb_printf(&sb, "{\"game\":\"%s\",\"seed\":%" PRIu64 ",\"winner\":%d,\"draw\":%s,\"rounds\":%d",
                        s->rules->name, s->seed, o->winner, o->draw ? "true" : "false", o->rounds);
     rc |= sb_puts(&sb, ",\"replay\":");
@@ -312,7 +257,7 @@ static int play_and_report(const struct match_setup *s, bool json, bool default_
     if (json)
         print_json(s, &out, rc < 0 ? NULL : s->replay_path, rc < 0 ? merr.msg : NULL);
     else
-        print_text(s, &out, rc < 0 ? NULL : s->replay_path);
+        run_print_text(s, &out, rc < 0 ? NULL : s->replay_path);
     match_outcome_free(&out);
     return rc < 0 ? EXIT_INTERNAL : EXIT_OK;
 }

@@ -11,6 +11,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "ci/escape.h"
 #include "judge/cli/commands.h"
 #include "judge/tournament/tournament.h"
 #include "judge/tournament/tournament_compile.h"
@@ -20,6 +21,7 @@
 
 static const char usage_text[] =
     "usage: judge tournament TOURNAMENT.yaml [--out DIR] [--jobs N] [--shard I/N] [--list]\n"
+    "                        [--smoke-test drop|report|off]\n"
     "\n"
     "Plays every match of the tournament file, N at a time (default: the number of\n"
     "CPUs), each in its own jails, into DIR (default: the file's `output:`):\n"
@@ -27,6 +29,12 @@ static const char usage_text[] =
     "Run the same command again after an interruption: only what is missing is played.\n"
     "Players with `source:` are compiled first, once, into DIR/bots (records in DIR/compile);\n"
     "the matches of one that does not compile are not played.\n"
+    "Then every player is started once on the first state of its first match and must\n"
+    "answer within the limits (the smoke test); a failure is reported at once, and with\n"
+    "`drop` (the default for a gauntlet; `smoke_test:` in the file) its matches are not\n"
+    "played and DIR/smoke/PLAYER.jsonl.gz tells `judge results` why.\n"
+    "  --smoke-test M  drop: report and do not play a failing player's matches;\n"
+    "                  report: report only (the default but for a gauntlet); off: no test\n"
     "  --shard I/N  play only the matches whose index is I-1 modulo N (1 <= I <= N)\n"
     "  --list       check the file and print the match ids of the shard; play nothing\n"
     "See docs/tournaments.md. Exit status: 0 when every match was played, 2 for a\n"
@@ -37,6 +45,8 @@ struct options {
     int jobs;
     struct tournament_shard shard;
     bool list;
+    bool has_smoke;
+    enum tournament_smoke smoke;
 };
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -70,13 +80,25 @@ static int parse_jobs(const char *text, int *out)
     return 0;
 }
 
+static int parse_smoke(const char *text, struct options *o)
+{
+    for (int i = TOURNAMENT_SMOKE_OFF; i <= TOURNAMENT_SMOKE_DROP; i++)
+        if (!strcmp(text, tournament_smoke_name((enum tournament_smoke)i))) {
+            o->has_smoke = true;
+            o->smoke = (enum tournament_smoke)i;
+            return 0;
+        }
+    return usage_error("--smoke-test %s: expected drop, report or off", text);
+}
+
 /* 0 to go on, -1 after --help, or an exit status. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
     static const struct option longopts[] = {
         {"out", required_argument, NULL, 'o'},   {"jobs", required_argument, NULL, 'j'},
         {"shard", required_argument, NULL, 's'}, {"list", no_argument, NULL, 'l'},
-        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+        {"smoke-test", required_argument, NULL, 'S'}, {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     *o = (struct options){.jobs = cpu_count(), .shard = {1, 1}};
     optind = 1;
@@ -97,6 +119,8 @@ static int parse_args(int argc, char **argv, struct options *o)
             rc = usage_error("--shard %s: expected I/N with 1 <= I <= N", optarg);
         else if (opt == 'l')
             o->list = true;
+        else if (opt == 'S')
+            rc = parse_smoke(optarg, o);
     }
     if (rc == 0 && argc - optind != 1)
         rc = usage_error("expected exactly one tournament file (see judge tournament --help)");
@@ -202,6 +226,69 @@ static int compile_players(const struct options *o, struct tournament_config *cf
     return s == TOURNAMENT_COMPILE_INTERNAL ? EXIT_INTERNAL : EXIT_USAGE;
 }
 
+/* ---- the smoke test ------------------------------------------------------------------------ */
+
+static void print_escaped(const char *s, size_t n)
+{
+    struct strbuf sb = STRBUF_INIT;
+    if (esc_visible(&sb, s, n) == 0 && sb.len) fwrite(sb.data, 1, sb.len, stderr);
+    sb_free(&sb);
+}
+
+/* The last non-empty line of a stderr tail. */
+static const char *last_line(const char *s, size_t n, size_t *len)
+{
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r')) n--;
+    size_t start = n;
+    while (start && s[start - 1] != '\n') start--;
+    *len = n - start;
+    return s + start;
+}
+
+static void smoke_tested(void *ctx, const struct tournament_smoke_result *r)
+{
+    (void)ctx;
+    if (!strcmp(r->verdict, "OK")) return;
+    bool internal = !strcmp(r->verdict, "INTERNAL_ERROR");
+    fprintf(stderr, "smoke %s: ", r->player->name);
+    if (internal) {
+        fputs("could not be tested: ", stderr);
+        print_escaped(r->reason, strlen(r->reason));
+        fputs(" (its matches are played)\n", stderr);
+        return;
+    }
+    fprintf(stderr, "%s at its first reply in %s", r->verdict, r->match_id);
+    if (r->reason[0]) fputs(": ", stderr);
+    print_escaped(r->reason, strlen(r->reason));
+    fputs(r->dropped ? "; its matches are not played\n"
+                     : r->player->reference ? "; a reference bot: its matches are played\n"
+                                            : "; its matches are played (smoke_test: report)\n",
+          stderr);
+    size_t len;
+    const char *line = last_line(r->stderr_tail, r->stderr_len, &len);
+    if (len) {
+        fprintf(stderr, "smoke %s: stderr: ", r->player->name);
+        print_escaped(line, len);
+        fputc('\n', stderr);
+    }
+}
+
+static int smoke_test(const struct options *o, struct tournament_config *cfg, const struct tournament_plan *plan,
+                      const struct tournament_outdir *od)
+{
+    struct tournament_smoke_hooks hooks = {smoke_tested, NULL};
+    struct tournament_error err;
+    size_t failed;
+    if (o->has_smoke) cfg->smoke = o->smoke;
+    if (tournament_smoke(cfg, plan, o->shard, od, o->jobs, &hooks, &failed, &err) < 0) {
+        fprintf(stderr, "judge tournament: %s\n", err.msg);
+        return EXIT_INTERNAL;
+    }
+    if (cfg->smoke != TOURNAMENT_SMOKE_OFF)
+        fprintf(stderr, "smoke test: %zu player%s failed\n", failed, failed == 1 ? "" : "s");
+    return EXIT_OK;
+}
+
 static int list_matches(const struct tournament_config *cfg, const struct tournament_plan *plan,
                         struct tournament_shard shard)
 {
@@ -238,13 +325,15 @@ static int play(const struct options *o, struct tournament_run *run, struct tour
     size_t unplayable = count_unplayable(run), in_shard = count_in_shard(run->plan, o->shard) - unplayable,
            failed;
     struct display d = {
-        {in_shard, journal->n_done, 0, 0, monotonic_ns()}, isatty(STDERR_FILENO), terminal_width()};
+        {in_shard, journal->n_done, 0, 0, monotonic_ns(), run->cfg->game}, isatty(STDERR_FILENO),
+        terminal_width()};
     struct tournament_hooks hooks = {finished, d.tty ? tick : NULL, TICK_MS, &d};
     struct tournament_error err;
     fprintf(stderr, "tournament: %zu matches in shard %u/%u, %zu already finished", in_shard, o->shard.index,
             o->shard.count, journal->n_done);
     if (journal->n_recovered) fprintf(stderr, " (%zu recovered from replays)", journal->n_recovered);
-    if (unplayable) fprintf(stderr, ", %zu not played (a player did not compile)", unplayable);
+    if (unplayable)
+        fprintf(stderr, ", %zu not played (a player did not compile or failed the smoke test)", unplayable);
     fprintf(stderr, ", %zu to play, %d at a time\n", in_shard - journal->n_done, run->jobs);
     if (d.tty) draw_bar(&d);
     enum tournament_status status = tournament_run(run, &hooks, &failed, &err);
@@ -280,6 +369,7 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
         fprintf(stderr, "%s\n", err.msg);
         rc = EXIT_USAGE;
     }
+    if (rc == EXIT_OK) rc = smoke_test(o, cfg, plan, &od);
     if (rc != EXIT_OK) {
         tournament_outdir_close(&od);
         return rc;

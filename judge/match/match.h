@@ -59,6 +59,7 @@ struct match_player {
     char *profile;      /* never NULL ("default") */
     char *ro_binds[2];  /* NULL-terminated: the runtime's configuration directory (judge/command_runtime.h) */
     struct compiled_bot *compiled; /* a source player's bot (judge/compile/source_player.h), else NULL */
+    bool reference;     /* a tournament's reference bot (the replay header says so) */
 };
 
 struct match_setup {
@@ -76,6 +77,8 @@ struct match_setup {
     bool freeze;         /* freeze bots while it is not their turn */
     char *replay_path;   /* where `judge run` writes the replay */
     const char *match_id; /* a tournament's id for the match, in the replay header; NULL = none, not owned */
+    int smoke_player;    /* a smoke test (tournament_smoke.c): only this player's bot runs, for its first
+                            reply alone; 0 = a whole match */
 };
 
 /* Command-line options of `judge run`, applied over the match file. */

@@ -37,6 +37,8 @@ struct player_config {
     struct language_profile *language; /* a source player's profile, owned */
     char *bot_dir;      /* a source player's compiled bot, once compiled */
     bool compile_failed;
+    bool reference;     /* a gauntlet's `references:` entry: marked so in the replay header */
+    bool smoke_failed;  /* failed the tournament's smoke test with smoke_test: drop: its matches are not played */
     int line, col;      /* where the player entry starts */
 };
 

@@ -71,6 +71,10 @@ static int put_players(struct strbuf *sb, const struct match_setup *s)
         PUT(sb_putc(sb, ']'));
         PUT(replay_put_kv_str(sb, "dir", mp->dir));
         PUT(replay_put_kv_str(sb, "profile", mp->profile));
+        if (mp->reference) {
+            PUT(replay_put_key(sb, "reference"));
+            PUT(sb_puts(sb, "true"));
+        }
         PUT(sb_putc(sb, '}'));
     }
     return sb_putc(sb, ']');

@@ -291,7 +291,7 @@ static int play_turn_processes(struct runner *r, int n, const int *pending, int 
 {
     struct strbuf args[GAME_MAX_PLAYERS];
     struct turn_reply replies[GAME_MAX_PLAYERS];
-    int reply_no[GAME_MAX_PLAYERS], rc = 0;
+    int reply_no[GAME_MAX_PLAYERS] = {0}, rc = 0;
     memset(args, 0, sizeof args);
     memset(replies, 0, sizeof replies);
     for (int i = 0; i < n && rc == 0; i++) {
@@ -354,7 +354,8 @@ static int start_bots(struct runner *r)
     if (r->model == PROCESS_PER_TURN)
         return turns_open(&r->turns, r->s, &r->dirs, &r->jerr) < 0 ? runner_jail_failed(r) : 0;
     for (int p = 1; p <= r->s->n_players; p++)
-        if (seat_start(&r->seats[p], r->s, &r->dirs, p, process_serial(r, p), &r->jerr) < 0)
+        if ((!r->s->smoke_player || p == r->s->smoke_player) &&
+            seat_start(&r->seats[p], r->s, &r->dirs, p, process_serial(r, p), &r->jerr) < 0)
             return runner_jail_failed(r);
     return 0;
 }
@@ -416,6 +417,32 @@ static int finish_match(struct runner *r, struct match_outcome *out, uint64_t st
     return emit(r, replay_record_result(&r->line, r->s, out, monotonic_ns() - started_ns));
 }
 
+/* A smoke test: the player's first reply alone, judged as in a match; then its bot is ended. Nobody gets a
+ * place: the outcome holds the player's verdict, violation, meters and stderr. */
+static int play_smoke(struct runner *r, struct match_outcome *out)
+{
+    int pending[GAME_MAX_PLAYERS], p = r->s->smoke_player;
+    int n = r->rules->pending(r->g, pending, GAME_MAX_PLAYERS);
+    bool asked = false;
+    for (int i = 0; i < n; i++)
+        asked = asked || pending[i] == p;
+    if (!asked)
+        return runner_fail(r, "smoke test: player %d is not asked for the first reply", p);
+    int round = r->rules->round(r->g);
+    int rc = r->model == PROCESS_PER_TURN ? play_turn_processes(r, 1, &p, round)
+                                          : play_turn_dialogue(r, 1, &p, round);
+    if (rc < 0)
+        return -1;
+    if (r->model != PROCESS_PER_TURN && seat_begin_end(&r->seats[p], &r->jerr) < 0)
+        return runner_jail_failed(r);
+    if (runner_wait_endings(r) < 0)
+        return -1;
+    struct game_result gr = {.players = r->s->n_players};
+    gr.p[p].violation = r->seats[p].violated ? r->seats[p].violation.kind : VIOLATION_NONE;
+    fill_outcome(r, &gr, out);
+    return 0;
+}
+
 static int play(struct runner *r, struct match_outcome *out)
 {
     struct isolation_report probe;
@@ -425,6 +452,8 @@ static int play(struct runner *r, struct match_outcome *out)
     if (create_game(r) < 0 || start_bots(r) < 0 || record_header(r) < 0 || record_events(r) < 0 ||
         deliver_and_end(r) < 0)
         return -1;
+    if (r->s->smoke_player)
+        return play_smoke(r, out);
     while (!r->rules->over(r->g))
         if (play_turn(r) < 0)
             return -1;

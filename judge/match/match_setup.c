@@ -329,6 +329,7 @@ static int resolve_players(struct match_setup *s, const struct match_config *cfg
         const struct player_config *pc = &cfg->players[i];
         char found[4200];
         s->n_players = i + 1;
+        s->players[i].reference = pc->reference;
         if (pc->source && source_player_resolve(pc, &s->limits, &s->players[i], found, sizeof found) < 0)
             return fail(err, "%s:%d:%d: %s", cfg->path, pc->line, pc->col, found);
         if (pc->source)

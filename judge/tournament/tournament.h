@@ -42,6 +42,10 @@ struct tournament_error {
 
 enum tournament_format { TOURNAMENT_ROUND_ROBIN, TOURNAMENT_FREE_FOR_ALL, TOURNAMENT_GAUNTLET };
 const char *tournament_format_name(enum tournament_format f); /* "round-robin", ... */
+/* The smoke test before the matches (tournament_smoke.c): none; failures reported; failures reported and
+ * their players' matches not played. */
+enum tournament_smoke { TOURNAMENT_SMOKE_OFF, TOURNAMENT_SMOKE_REPORT, TOURNAMENT_SMOKE_DROP };
+const char *tournament_smoke_name(enum tournament_smoke s); /* "off", "report", "drop" */
 
 /* Where matches are played: one map file or one generator setting. */
 struct tournament_arena {
@@ -72,6 +76,7 @@ struct tournament_config {
     char *out_dir;   /* `output:`, relative to the current directory; NULL when absent */
     enum isolation_mode isolation;
     bool no_freeze;
+    enum tournament_smoke smoke; /* `smoke_test:`; default drop for a gauntlet, else report */
 };
 
 /* Errors are one line, "FILE:LINE:COL: message". Map files are read to check
@@ -169,6 +174,28 @@ void tournament_journal_close(struct tournament_journal *j);
 struct json_object;
 int tournament_result_line(const char *id, struct json_object *result, struct strbuf *out);
 
+/* ---- the smoke test (tournament_smoke.c) -------------------------------------------- */
+
+struct tournament_smoke_result {
+    const struct player_config *player;
+    const char *verdict; /* "OK", a bot's verdict, or "INTERNAL_ERROR" (the test could not run) */
+    const char *reason;
+    const char *stderr_tail; /* its last bytes, stderr_len of them */
+    size_t stderr_len;
+    const char *match_id; /* the match whose first state it was given */
+    bool dropped;         /* its matches are not played (smoke_test: drop) */
+};
+struct tournament_smoke_hooks {
+    void (*tested)(void *ctx, const struct tournament_smoke_result *r); /* each player, as it finishes */
+    void *ctx;
+};
+/* Tests every player with a playable match in the shard (cfg->smoke; nothing when off); a player dropped
+ * gets smoke_failed, so its matches are unplayable, and OUT/smoke/PLAYER.jsonl.gz. *failed counts the
+ * players that failed. -1 with err when a test could not be started or a record written. */
+int tournament_smoke(struct tournament_config *cfg, const struct tournament_plan *plan,
+                     struct tournament_shard shard, const struct tournament_outdir *od, int jobs,
+                     const struct tournament_smoke_hooks *hooks, size_t *failed, struct tournament_error *err);
+
 /* ---- one match in a worker process (tournament_worker.c) ----------------------------- */
 
 /* Plays s, commits its replay at replay_path and leaves the journal line in line.
@@ -230,6 +257,7 @@ struct tournament_progress {
     size_t done_now; /* finished by this run */
     size_t failed;
     uint64_t started_ns;
+    const char *game; /* its name: what a round is called ("after 57 shots") */
 };
 
 /* "[#######.............] 12/48  3.1 matches/s  0:12 left", width columns at most. */

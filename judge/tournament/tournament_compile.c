@@ -201,7 +201,7 @@ bool tournament_match_unplayable(const struct tournament_config *cfg, const stru
 {
     for (int s = 0; s < m->n_seats; s++) {
         const struct player_config *p = &cfg->players[m->seats[s]];
-        if (p->source && !p->bot_dir) return true;
+        if ((p->source && !p->bot_dir) || p->smoke_failed) return true;
     }
     return false;
 }

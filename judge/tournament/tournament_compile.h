@@ -47,7 +47,7 @@ enum tournament_compile_status tournament_compile(struct tournament_config *cfg,
                                                   struct tournament_error *err);
 
 /* Whether m seats a source player without a compiled bot (its compile failed,
- * or has not run, as with --list): such a match is not played. */
+ * or has not run, as with --list), or a player dropped by the smoke test: such a match is not played. */
 bool tournament_match_unplayable(const struct tournament_config *cfg, const struct tournament_match *m);
 
 #endif

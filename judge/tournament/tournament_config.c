@@ -31,11 +31,13 @@ enum top_key {
     KEY_OUTPUT,
     KEY_ISOLATION,
     KEY_FREEZE,
+    KEY_SMOKE_TEST,
     KEY_COUNT
 };
 static const char *const top_key_names[KEY_COUNT] = {
     "game",       "maps",   "generate",          "seeds",  "params", "limits",    "players",
     "references", "format", "players_per_match", "sample", "output", "isolation", "freeze",
+    "smoke_test",
 };
 _Static_assert((int)KEY_COUNT <= CONFIG_MAX_KEYS, "struct config_keys holds every key");
 
@@ -50,6 +52,12 @@ struct loader {
 const char *tournament_format_name(enum tournament_format f)
 {
     return format_names[f];
+}
+
+const char *tournament_smoke_name(enum tournament_smoke s)
+{
+    static const char *const names[] = {"off", "report", "drop"};
+    return names[s];
 }
 
 static int fail_at(struct loader *l, const yaml_node_t *node, const char *fmt, ...)
@@ -171,7 +179,10 @@ static int load_players(struct loader *l, const yaml_node_t *node)
 
 static int load_references(struct loader *l, const yaml_node_t *node)
 {
-    return read_list(l, node, "references", TOURNAMENT_MAX_PLAYERS, read_player_item);
+    size_t first = l->cfg->n_players;
+    if (read_list(l, node, "references", TOURNAMENT_MAX_PLAYERS, read_player_item) < 0) return -1;
+    for (size_t i = first; i < l->cfg->n_players; i++) l->cfg->players[i].reference = true;
+    return 0;
 }
 
 /* ---- the other keys ---------------------------------------------------------------- */
@@ -217,6 +228,20 @@ static int load_format(struct loader *l, const yaml_node_t *node)
     return fail_at(l, node, "format must be 'round-robin', 'free-for-all' or 'gauntlet', got '%s'", q);
 }
 
+static int load_smoke_test(struct loader *l, const yaml_node_t *node)
+{
+    const char *s;
+    char q[YR_QUOTE_SIZE];
+    if (yr_string(l->r.file, node, &s, &l->r.err) < 0) return -1;
+    for (int i = TOURNAMENT_SMOKE_OFF; i <= TOURNAMENT_SMOKE_DROP; i++)
+        if (!strcmp(s, tournament_smoke_name((enum tournament_smoke)i))) {
+            l->cfg->smoke = (enum tournament_smoke)i;
+            return 0;
+        }
+    yr_quote(s, strlen(s), q, sizeof q);
+    return fail_at(l, node, "smoke_test must be 'drop', 'report' or 'off', got '%s'", q);
+}
+
 static int load_per_match(struct loader *l, const yaml_node_t *node)
 {
     int64_t k;
@@ -260,6 +285,7 @@ static const struct {
     {KEY_PLAYERS, load_players},     {KEY_REFERENCES, load_references},
     {KEY_SAMPLE, load_sample},       {KEY_OUTPUT, load_output},
     {KEY_ISOLATION, load_isolation}, {KEY_FREEZE, load_freeze},
+    {KEY_SMOKE_TEST, load_smoke_test},
 };
 
 /* ---- checks across keys ------------------------------------------------------------ */
@@ -396,6 +422,9 @@ static int load_document(struct loader *l)
         check_format_key(l, KEY_SAMPLE, TOURNAMENT_FREE_FOR_ALL) < 0 || check_counts(l) < 0 ||
         default_arena(l) < 0)
         return -1;
+    /* A gauntlet is how a class is graded: a broken submission's matches are not worth their wall time. */
+    if (!l->top.value[KEY_SMOKE_TEST])
+        l->cfg->smoke = l->cfg->format == TOURNAMENT_GAUNTLET ? TOURNAMENT_SMOKE_DROP : TOURNAMENT_SMOKE_REPORT;
     return check_arenas(l);
 }
 

@@ -58,7 +58,8 @@ void tournament_progress_line(const struct tournament_progress *p, const char *i
     const char *winner = str_of(line, "winner");
     int rc = sb_printf(out, "%zu/%zu %s: ", p->done, p->total, id);
     rc |= winner ? sb_printf(out, "%s wins", winner) : sb_puts(out, "draw");
-    rc |= sb_printf(out, " after %d rounds (", int_of(line, "rounds"));
+    int rounds = int_of(line, "rounds");
+    rc |= sb_printf(out, " after %d %s (", rounds, game_rounds_word(p->game, rounds));
     json_object *players;
     if (json_object_object_get_ex(line, "players", &players) && json_object_is_type(players, json_type_array))
         for (size_t i = 0; i < json_object_array_length(players); i++) {

@@ -184,7 +184,7 @@ check_matches() {
     in_container "$(strict_flags) ${SLOTS[*]} -v $out:/out" \
         $IMAGE run $match --isolation strict --replay /out/strict.jsonl.gz >"$T/strict.out" 2>&1
     check docker/strict/match_runs [ $? = 0 ]
-    check docker/strict/two_ok_players [ "$(grep -cE '^[0-9]+ (greedy|random) OK ' "$T/strict.out")" = 2 ]
+    check docker/strict/two_ok_players [ "$(grep -cE '^[0-9-]+ +[0-9]+ +(greedy|random) +OK ' "$T/strict.out")" = 2 ]
     check docker/strict/replay_verifies_outside verified "$out/strict.jsonl.gz"
     check docker/strict/replay_not_degraded [ "$(rq "$out/strict.jsonl.gz" 'H["isolation"]["degraded"]')" = False ]
 }

@@ -101,7 +101,7 @@ check no_ns/nothing_left_running [ "$(left_from "$HOSTILE")" = 0 ]
 } >"$T/match.yaml"
 nj run "$T/match.yaml" --isolation best-effort --replay "$T/match.jsonl.gz" >"$T/match.out" 2>&1
 check no_ns/match_exit_0 [ $? = 0 ]
-check no_ns/match_both_ok [ "$(grep -cE '^[0-9]+ (greedy|random) OK ' "$T/match.out")" = 2 ]
+check no_ns/match_both_ok [ "$(grep -cE "$(run_row '(greedy|random)' OK)" "$T/match.out")" = 2 ]
 header() { python3 -c 'import gzip,json,sys; h=json.loads(gzip.open(sys.argv[1],"rt").readline()); print(eval(sys.argv[2]))' \
            "$T/match.jsonl.gz" "$1"; }
 check no_ns/replay_header_degraded [ "$(header 'json.dumps(h).count("jail without namespaces") > 0')" = True ]

@@ -56,7 +56,7 @@ verified() { "$JUDGE" replay verify "$1" >"$T/verify.out" 2>&1 && grep -q ': ok 
 map_match "$T/orig.yaml" "$MAPS/original.map" 300 "$(player greedy "$BOTS" ./greedy)" "$(player random "$BOTS" ./random)"
 "$JUDGE" run "$T/orig.yaml" --replay "$T/orig.jsonl.gz" >"$T/orig.out" 2>"$T/orig.err"
 check match/original_map_exit_0 [ $? = 0 ]
-check match/original_map_two_result_lines [ "$(grep -cE '^[0-9]+ (greedy|random) OK moves=[0-9]+ cpu=[0-9]+/[0-9]+ ms mem=[0-9.]+ MiB$' "$T/orig.out")" = 2 ]
+check match/original_map_two_result_lines [ "$(grep -cE "$(run_row '(greedy|random)' OK)[0-9]+/[0-9]+ ms +[0-9.]+ MiB\$" "$T/orig.out")" = 2 ]
 check match/original_map_replay_line grep -qxF "replay: $T/orig.jsonl.gz" "$T/orig.out"
 check match/original_map_result_recorded [ "$(rq "$T/orig.jsonl.gz" 'R["type"] + " " + str(len(R["players"]))')" = "result 2" ]
 check match/original_map_verify verified "$T/orig.jsonl.gz"
@@ -77,7 +77,7 @@ done
 # The original contest's C++ style (cin >> token by token) runs unchanged.
 map_match "$T/cpp.yaml" "$MAPS/original.map" 50 "$(player cpp "$BOTS" ./original_style)" "$(player pass "$BOTS" ./pass)"
 "$JUDGE" run "$T/cpp.yaml" --replay "$T/cpp.jsonl.gz" >"$T/cpp.out" 2>&1
-check match/original_style_cpp_bot_ok grep -qE '^[0-9]+ cpp OK ' "$T/cpp.out"
+check match/original_style_cpp_bot_ok grep -qE "$(run_row cpp OK)" "$T/cpp.out"
 check match/original_style_verify verified "$T/cpp.jsonl.gz"
 check match/result_line_names_the_winner_or_the_draw grep -qE '^result: ((cpp|pass) wins|draw between cpp and pass) after [0-9]+ rounds$' "$T/cpp.out"
 
@@ -94,7 +94,7 @@ misbehave() {
     check bad/${name}_exit_0 [ $? = 0 ]
     local re=${verdict//(/\\(}
     re=${re//)/\\)}
-    check bad/${name}_verdict grep -qE "^[0-9]+ bad $re moves=2 " "$T/bad_$name.out"
+    check bad/${name}_verdict grep -qE "$(run_row bad "$re" 2)" "$T/bad_$name.out"
     check bad/${name}_at_reply_3 [ "$(rq "$M" 'len(V), V[0]["player"], V[0]["reply"], V[0]["verdict"]')" = "(1, 1, 3, '${verdict%%(*}')" ]
     check bad/${name}_others_play_on [ "$(rq "$M" '[(p["verdict"], p["moves"]) for p in R["players"][1:]]')" = "[('OK', 15), ('OK', 15)]" ]
     check bad/${name}_verify verified "$M"

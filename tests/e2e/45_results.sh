@@ -81,7 +81,8 @@ qcheck standings/greedy "$S" '(P["greedy"]["rank"], P["greedy"]["matches"], P["g
 qcheck standings/bad "$S" '(P["bad"]["rank"], P["bad"]["wins"], P["bad"]["losses"], P["bad"]["points"], P["bad"]["violations"]["total"], P["bad"]["violations"]["invalid_move"]) == (4, 0, 12, 0, 12, 12)'
 qcheck standings/middle "$S" 'P["random"]["wins"] + P["pass"]["wins"] == 12 and P["random"]["matches"] == P["pass"]["matches"] == 12'
 qcheck standings/points_are_wins "$S" 'all(p["points"] == p["wins"] for p in J["players"])'
-qcheck standings/verdicts "$S" 'all(p["verdict"] == "OK" and p["compile"] is None for p in J["players"])'
+qcheck standings/verdicts "$S" 'all(p["verdict"] == ("INVALID_MOVE" if p["name"] == "bad" else "OK") and p["compile"] is None for p in J["players"])'
+qcheck standings/bad_verdicts "$S" 'P["bad"]["verdicts"] == {"INVALID_MOVE": 12} and P["bad"]["violation_matches"] == 12'
 qcheck standings/rating_order "$S" 'P["greedy"]["rating"] > max(P["random"]["rating"], P["pass"]["rating"]) and min(P["random"]["rating"], P["pass"]["rating"]) > P["bad"]["rating"]'
 qcheck standings/rating_symmetric "$S" 'abs(P["greedy"]["rating"] + P["bad"]["rating"] - 3000) < 1 and all(p["rating_se"] > 0 for p in J["players"])'
 qcheck standings/rating_model "$S" 'J["rating"]["model"] == "bradley-terry" and J["rating"]["converged"] is True'
@@ -132,7 +133,7 @@ check audit/md_entry grep -q '^- sent: `1 1 1 2 1`$' "$O/audit.md"
 rerun=$(q "$A" "$V['rerun']")
 (cd "$T" && eval "${rerun//judge /\"$JUDGE\" }") >"$T/rerun.out" 2>&1
 check audit/rerun_runs_and_verifies [ $? = 0 ]
-check audit/rerun_same_violation grep -q '^2 bad INVALID_MOVE ' "$T/rerun.out"
+check audit/rerun_same_violation grep -qE "$(run_row bad INVALID_MOVE '[0-9]+' 2)" "$T/rerun.out"
 
 # A forbidden system call: what the bot called, and the most serious annotation first.
 GITHUB_ACTIONS=true "$JUDGE" results "$T/r" "$T/evil" --out "$T/out_evil" >"$T/evil.out" 2>&1

@@ -68,7 +68,7 @@ play() {
     { printf '%s\nplayers:\n' "$head"; printf '%s\n' "$@"; } >"$T/match-$name.yaml"
     "$JUDGE" run "$T/match-$name.yaml" --replay "$T/match-$name.jsonl.gz" >"$T/match-$name.out" 2>&1
     check "match/${name}_exit_0" [ $? = 0 ]
-    check "match/${name}_bot_ok" grep -qE "^[0-9]+ $name OK moves=[1-9][0-9]* " "$T/match-$name.out"
+    check "match/${name}_bot_ok" grep -qE "$(run_row "$name" OK '[1-9][0-9]*')" "$T/match-$name.out"
     check "match/${name}_verify" bash -c "'$JUDGE' replay verify '$T/match-$name.jsonl.gz' | grep -q ': ok ('"
 }
 

@@ -161,8 +161,8 @@ while True:
 print("\n".join(out))
 PY
 check fixed_vs_fixed/log_byte_for_byte cmp "$T/ff.log" "$T/ff.want"
-check fixed_vs_fixed/player_1_wins grep -qE '^result: one wins after [0-9]+ rounds$' "$O"
-check fixed_vs_fixed/result_lines [ "$(grep -cE '^[12] (one|two) OK moves=[0-9]+ cpu=[0-9]+/[0-9]+ ms mem=' "$O")" = 2 ]
+check fixed_vs_fixed/player_1_wins grep -qE '^result: one wins after [0-9]+ shots$' "$O"
+check fixed_vs_fixed/result_lines [ "$(grep -cE "$(run_row '(one|two)' OK '[0-9]+' '[12]')[0-9]+/[0-9]+ ms +[0-9.]+ MiB\$" "$O")" = 2 ]
 check fixed_vs_fixed/shots_are_rounds [ "$(rq "$M" 'R["rounds"] == len(E) - 3 == sum(1 for e in E if e["t"] == "shot")')" = True ]
 "$JUDGE" replay export --format seabattle-log "$M" >"$T/ff.stdout"
 check fixed_vs_fixed/export_to_stdout cmp -s "$T/ff.log" "$T/ff.stdout"
@@ -187,7 +187,7 @@ check spec_game/log_byte_for_byte cmp "$T/spec.log" "$T/spec.want"
 # The example bots: a random fleet, hunting around hits.
 play fixed_vs_hunter '' "$FIXED" "$HUNTER"
 "$JUDGE" replay export --format seabattle-log "$M" -o "$T/fh.log"
-check fixed_vs_hunter/hunter_wins grep -qE '^result: two wins after [0-9]+ rounds$' "$O"
+check fixed_vs_hunter/hunter_wins grep -qE '^result: two wins after [0-9]+ shots$' "$O"
 sed -n 12,21p "$T/fh.log" >"$T/fh.board2"
 check fixed_vs_hunter/log_has_hunters_valid_board valid_board "$T/fh.board2"
 check fixed_vs_hunter/log_shape python3 - "$T/fh.log" <<'PY'
@@ -203,7 +203,7 @@ PY
 
 # An invalid board (S3a): its owner loses, no shot is fired, the log is empty (S4, §7).
 play corner '' "$FIXED" "$(bad corner)"
-check corner/verdict grep -qE '^2 two INVALID_MOVE moves=0 ' "$O"
+check corner/verdict grep -qE "$(run_row two INVALID_MOVE 0 2)" "$O"
 check corner/reason_names_rule_and_place [ "$(rq "$M" 'V[0]["evidence"]["reason"], V[0]["reply"]')" = \
     "('the ship cell at x=5 y=2 touches the one at x=4 y=1 at a corner (S3a)', 1)" ]
 check corner/other_wins_no_shot [ "$(rq "$M" 'R["winner"], R["rounds"], [e["t"] for e in E]')" = \
@@ -212,18 +212,18 @@ check corner/other_wins_no_shot [ "$(rq "$M" 'R["winner"], R["rounds"], [e["t"] 
 check corner/empty_log [ -f "$T/corner.log" -a ! -s "$T/corner.log" ]
 
 play both_invalid '' "$(bad corner)" "$(bad corner)"
-check both_invalid/draw grep -qE '^result: draw between one and two after 0 rounds$' "$O"
+check both_invalid/draw grep -qE '^result: draw between one and two after 0 shots$' "$O"
 
 # A board too slow: a time violation while sending it makes it invalid (S4).
 play slow_board $'params:\n  board_wall_ms: 1000\n  move_wall_ms: 1000\n' "$(bad slow_board)" "$FIXED"
-check slow_board/verdict grep -qE '^2 one WALL_LIMIT moves=0 ' "$O"
+check slow_board/verdict grep -qE "$(run_row one WALL_LIMIT 0 2)" "$O"
 check slow_board/board_invalid [ "$(rq "$M" 'R["winner"], [(e["t"], e.get("by")) for e in E if e["t"] != "board"]')" = \
     "(2, [('board_invalid', 'time'), ('end', None)])" ]
 
 # The board's own wall limit (§6, D12): board_wall_ms counts from the bot's start and move_wall_ms
 # (5000 here) is for shots only; with board_wall_ms = 0 a slow board is in time.
 play board_wall $'params:\n  board_wall_ms: 1000\n' "$(bad slow_board)" "$FIXED"
-check board_wall/verdict grep -qE '^2 one WALL_LIMIT moves=0 ' "$O"
+check board_wall/verdict grep -qE "$(run_row one WALL_LIMIT 0 2)" "$O"
 check board_wall/names_board_wall_ms [ "$(rq "$M" 'V[0]["evidence"]["reason"], V[0]["evidence"]["limit_ns"], V[0]["reply"]')" = \
     "('no complete reply within board_wall_ms', 1000000000, 1)" ]
 check board_wall/cut_at_the_limit [ "$(rq "$M" 'V[0]["evidence"]["figure_ns"] < 2500000000')" = True ]
@@ -233,13 +233,13 @@ check board_wall_off/board_in_time [ "$(rq "$M" '[e["t"] for e in E][:2], len(V)
 # D11: a bad board line is invalid at once, even when the bot then sends nothing more (a wall
 # limit would be the verdict otherwise); the reply recorded ends at that line.
 play short_stall '' "$(bad short_stall)" "$FIXED"
-check short_stall/verdict grep -qE '^2 one INVALID_OUTPUT moves=0 ' "$O"
+check short_stall/verdict grep -qE "$(run_row one INVALID_OUTPUT 0 2)" "$O"
 check short_stall/at_once [ "$(rq "$M" 'V[0]["evidence"]["reason"], V[0]["by"], [x["line"].count(chr(10)) for x in L if x["type"] == "reply"][0]')" = \
     "('board line 4 has 3 cells, not 10 (S2)', 'game', 3)" ]
 check short_stall/board_invalid_S2 [ "$(rq "$M" '[(e["t"], e.get("rule")) for e in E if e["t"] != "board"]')" = \
     "[('board_invalid', 'S2'), ('end', None)]" ]
 play corner_stall '' "$FIXED" "$(bad corner_stall)"
-check corner_stall/verdict grep -qE '^2 two INVALID_MOVE moves=0 ' "$O"
+check corner_stall/verdict grep -qE "$(run_row two INVALID_MOVE 0 2)" "$O"
 check corner_stall/reason [ "$(rq "$M" 'V[0]["evidence"]["reason"], R["winner"]')" = \
     "('the ship cell at x=5 y=2 touches the one at x=4 y=1 at a corner (S3a)', 1)" ]
 
@@ -247,7 +247,7 @@ check corner_stall/reason [ "$(rq "$M" 'V[0]["evidence"]["reason"], R["winner"]'
 bad_shot() {
     local mode=$1 verdict=$2; shift 2
     play $mode "$@" "$(bad $mode)" "$FIXED"
-    check $mode/verdict grep -qE "^2 one $verdict moves=3 " "$O"
+    check $mode/verdict grep -qE "$(run_row one "$verdict" 3 2)" "$O"
     check $mode/at_reply_4_loses [ "$(rq "$M" 'V[0]["reply"], V[0]["verdict"], R["winner"], E[-1]["reason"]')" = \
         "(4, '$verdict', 2, 'violation')" ]
 }

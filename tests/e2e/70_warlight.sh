@@ -56,7 +56,7 @@ match "$T/bots.yaml" 21 "rounds: 2, turn_limit: 40" "$(player grabber "$BOTS" ./
     "$(player weakest "$BOTS" ./weakest)" "$(player turtle "$BOTS" ./turtle)"
 run_match bots
 check bots/exit_0 [ "$(cat "$T/bots.rc")" = 0 ]
-check bots/three_ok_lines [ "$(grep -cE '^[0-9]+ (grabber|weakest|turtle) OK moves=[0-9]+ ' "$T/bots.out")" = 3 ]
+check bots/three_ok_lines [ "$(grep -cE "$(run_row '(grabber|weakest|turtle)' OK)" "$T/bots.out")" = 3 ]
 check bots/log_header grep -qx 'warlight 10 10 3 2 40 0' "$T/bots.log"
 check bots/no_turn_skipped [ -z "$(grep '^player' "$T/bots.log" | grep -v ' ok$')" ]
 check bots/verify verified "$T/bots.jsonl.gz"
@@ -77,15 +77,15 @@ L=$T/bad.log
 check bad/exit_0 [ "$(cat "$T/bad.rc")" = 0 ]
 check bad/well_behaved_ok only "$L" 0 ok
 check bad/wrong_total_skip_deploy only "$L" 1 skip-deploy
-check bad/wrong_total_invalid_move grep -qE '^[0-9]+ wrong_total INVALID_MOVE ' "$T/bad.out"
+check bad/wrong_total_invalid_move grep -qE "$(run_row wrong_total 'INVALID_MOVE')" "$T/bad.out"
 check bad/silent_skip_nooutput only "$L" 2 skip-nooutput
-check bad/silent_invalid_output grep -qE '^[0-9]+ silent INVALID_OUTPUT ' "$T/bad.out"
+check bad/silent_invalid_output grep -qE "$(run_row silent 'INVALID_OUTPUT')" "$T/bad.out"
 check bad/slow_skip_time_on_first_turns [ "$(statuses "$L" 3)" = "1.1:skip-time 1.2:ok 1.3:ok 2.1:skip-time 2.2:ok 2.3:ok" ]
-check bad/slow_wall_limit grep -qE '^[0-9]+ slow WALL_LIMIT ' "$T/bad.out"
+check bad/slow_wall_limit grep -qE "$(run_row slow 'WALL_LIMIT')" "$T/bad.out"
 check bad/crash_skip_crash only "$L" 4 skip-crash
-check bad/crash_runtime_error grep -qE '^[0-9]+ crash RUNTIME_ERROR ' "$T/bad.out"
+check bad/crash_runtime_error grep -qE "$(run_row crash 'RUNTIME_ERROR')" "$T/bad.out"
 check bad/syscall_skip_syscall only "$L" 5 skip-syscall
-check bad/syscall_named grep -qE '^[0-9]+ syscall FORBIDDEN_SYSCALL\(socket\) ' "$T/bad.out"
+check bad/syscall_named grep -qE "$(run_row syscall 'FORBIDDEN_SYSCALL\(socket\)')" "$T/bad.out"
 # escape: nothing outside /data is writable, /data is its own, and it lasts: its 5th
 # process (round 2, turn 2) marks itself by printing nothing.
 check bad/escape_confined_and_persistent [ "$(statuses "$L" 6)" = "1.1:ok 1.2:ok 1.3:ok 2.1:ok 2.2:skip-nooutput 2.3:ok" ]

@@ -40,7 +40,7 @@ done
 for s in alice bob carol dave; do
     check "played/$s" [ "$(q "$R/standings.json" "[p['matches'] for p in J['players'] if p['name']=='$s'][0]")" = 4 ]
 done
-check played/24_matches [ "$(ls "$TO/replays" | wc -l)" = 24 ]
+check played/16_matches [ "$(ls "$TO/replays" | wc -l)" = 16 ]
 check compile/erin_not_played grep -q "^compile erin (cpp): COMPILE_ERROR: its matches are not played" "$T/pipeline.err"
 check compile/erin_no_replay [ -z "$(ls "$TO/replays" | grep erin)" ]
 check compile/erin_standings [ "$(q "$R/standings.json" "[p['verdict'] for p in J['players'] if p['name']=='erin'][0]")" = COMPILE_ERROR ]
@@ -53,9 +53,21 @@ c=s.find("testcase"); assert c.get("name")=="compile" and c.find("error") is not
 
 # verdicts V PLAYER: the verdicts of PLAYER's violations in the audit, sorted, unique.
 verdicts() { python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))
-print(" ".join(sorted({v["verdict"] + ("(" + v["evidence"]["syscall"]["name"] + ")" if v["evidence"].get("syscall") else "") for p in a["players"] if p["name"]==sys.argv[2] for v in p["violations"]})))' "$R/audit.json" "$1"; }
+print(" ".join(sorted({v["verdict"] + ("(" + v["evidence"]["syscall"]["name"] + ")" if v.get("evidence", {}).get("syscall") else "") for p in a["players"] if p["name"]==sys.argv[2] for v in p["violations"]})))' "$R/audit.json" "$1"; }
+# frank and mallory fail the smoke test: reported at once, their matches not played (a gauntlet drops them).
+check smoke/frank_reported grep -qE '^smoke frank: INVALID_OUTPUT at its first reply in [0-9]+-gen6x6-s1-frank-vs-ref-[a-z]+: .*sent "I will crush you all!"; its matches are not played$' "$T/pipeline.err"
+check smoke/mallory_reported grep -qE '^smoke mallory: FORBIDDEN_SYSCALL at its first reply in .*: forbidden system call socket; its matches are not played$' "$T/pipeline.err"
+check smoke/reported_before_matches [ "$(grep -nE '^smoke frank|^tournament:' "$T/pipeline.err" | cut -d: -f1 | tr '\n' ' ')" = "$(grep -n '^smoke frank' "$T/pipeline.err" | cut -d: -f1) $(grep -n '^tournament:' "$T/pipeline.err" | cut -d: -f1) " ]
+check smoke/not_scheduled [ -z "$(ls "$TO/replays" | grep -E 'frank|mallory')" ]
+check smoke/records [ -f "$TO/smoke/frank.jsonl.gz" -a -f "$TO/smoke/mallory.jsonl.gz" -a ! -e "$TO/smoke/alice.jsonl.gz" ]
 check audit/frank_invalid_output [ "$(verdicts frank)" = INVALID_OUTPUT ]
-check audit/mallory_forbidden_socket [ "$(verdicts mallory)" = "FORBIDDEN_SYSCALL(socket)" ]
+check audit/mallory_forbidden_socket [ "$(verdicts mallory)" = "FORBIDDEN_SYSCALL" ]
+check audit/mallory_reason python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))
+v=[v for p in a["players"] if p["name"]=="mallory" for v in p["violations"]]
+assert len(v) == 1 and v[0]["kind"] == "smoke_test" and v[0]["reason"] == "forbidden system call socket", v' "$R/audit.json"
+check junit/frank_smoke_testcase python3 -c 'import sys, xml.etree.ElementTree as E
+s=[x for x in E.parse(sys.argv[1]).getroot().iter("testsuite") if x.get("name")=="frank"][0]
+c=[c for c in s.findall("testcase") if c.get("name")=="smoke test"][0]; assert c.find("error").get("type")=="INVALID_OUTPUT"' "$R/junit.xml"
 for s in alice bob carol dave; do check "audit/${s}_clean" [ -z "$(verdicts $s)" ]; done
 
 points() { q "$R/grades.json" "[p['points'] for p in J['players'] if p['name']=='$1'][0]"; }
@@ -63,6 +75,15 @@ check grades/alice_100 [ "$(points alice)" = 100 ]
 check grades/carol_70 [ "$(points carol)" = 70 ]
 check grades/erin_0 [ "$(points erin)" = 0 ]
 check grades/frank_0 [ "$(points frank)" = 0 ]
+# The reference bots play three times as many matches: ranked apart, the class by points per match.
+check standings/class_first [ "$(q "$R/standings.json" "' '.join(p['name'] for p in J['players'] if not p['reference'])")" = "alice bob carol dave erin frank mallory" ]
+check standings/references_apart [ "$(q "$R/standings.json" "' '.join(p['name'] + str(p['rank']) for p in J['players'] if p['reference'])")" = "ref-random1 ref-pass2" ]
+check standings/alice_first grep -q '^| 1 | alice | 4 | 4 | 0 | 0 | 4 | 1.00 |' "$R/summary.md"
+check standings/frank_verdict grep -q '^| 5 | frank | 0 | .* | `INVALID_OUTPUT` at the smoke test: no match played |$' "$R/standings.md"
+check junit/names_the_generated_map python3 -c 'import sys, xml.etree.ElementTree as E
+n=[c.get("name") for c in E.parse(sys.argv[1]).getroot().iter("testcase") if c.get("classname")=="alice"]
+assert "vs ref-random on generated map rows=6 cols=6 cities=2 players=2 seed 1 match 0000-gen6x6-s1-alice-vs-ref-random" in n, n' "$R/junit.xml"
+check grades/plural_free grep -q 'carol, beats the random bot in every match: 1 win in 2 matches against ref-random' "$R/grades.md"
 check grades/references_not_graded [ "$(q "$R/grades.json" "[p['name'] for p in J['players'] if p['name'].startswith('ref-')]")" = "[]" ]
 
 # Resuming: nothing compiled or played again; a changed submission alone is compiled again.
@@ -87,7 +108,7 @@ players:
 YAML
 TMPDIR=$T "$JUDGE" run "$T/class/match.yaml" --replay "$T/run.jsonl.gz" >"$T/run.out" 2>&1
 check run/exit_0 [ $? = 0 ]
-check run/both_ok [ "$(grep -cE '^[12] (dave|carol) OK moves=30 ' "$T/run.out")" = 2 ]
+check run/both_ok [ "$(grep -cE "$(run_row '(dave|carol)' OK 30 '[12]')" "$T/run.out")" = 2 ]
 check run/temp_removed [ -z "$(ls -d "$T"/judge-run-* 2>/dev/null)" ]
 sed -i 's|submissions/carol, profile: python3|submissions/erin, profile: cpp|' "$T/class/match.yaml"
 "$JUDGE" run "$T/class/match.yaml" --replay "$T/run2.jsonl.gz" >"$T/run2.out" 2>"$T/run2.err"

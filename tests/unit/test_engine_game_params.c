@@ -17,6 +17,17 @@ START_TEST(registry_finds_generals)
 }
 END_TEST
 
+START_TEST(rounds_are_named_for_each_game)
+{
+    ck_assert_str_eq(game_rounds_word("generals", 1), "round");
+    ck_assert_str_eq(game_rounds_word("generals", 2), "rounds");
+    ck_assert_str_eq(game_rounds_word("seabattle", 1), "shot");
+    ck_assert_str_eq(game_rounds_word("seabattle", 57), "shots");
+    ck_assert_str_eq(game_rounds_word("no-such-game", 0), "rounds");
+    ck_assert_str_eq(game_rounds_word(NULL, 1), "round");
+}
+END_TEST
+
 START_TEST(generals_parameters_and_defaults)
 {
     const struct game_rules *g = game_find("generals");
@@ -83,6 +94,7 @@ static Suite *params_suite(void)
     Suite *s = suite_create("game_params");
     TCase *t = tcase_create("params");
     tcase_add_test(t, registry_finds_generals);
+    tcase_add_test(t, rounds_are_named_for_each_game);
     tcase_add_test(t, generals_parameters_and_defaults);
     tcase_add_test(t, param_set_checks_the_constraints);
     tcase_add_test(t, violation_names_round_trip);

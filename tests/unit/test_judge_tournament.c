@@ -593,6 +593,10 @@ START_TEST(journal_and_progress_lines)
     struct tournament_progress p = {.total = 9, .done = 3};
     tournament_progress_line(&p, "0001-x", parsed, &text);
     ck_assert_str_eq(text.data, "3/9 0001-x: b wins after 40 rounds (a \"q\" 2 RUNTIME_ERROR, b 1 OK)");
+    sb_reset(&text);
+    p.game = "seabattle"; /* its rounds are shots */
+    tournament_progress_line(&p, "0001-x", parsed, &text);
+    ck_assert_str_eq(text.data, "3/9 0001-x: b wins after 40 shots (a \"q\" 2 RUNTIME_ERROR, b 1 OK)");
     json_object_put(parsed);
     json_object_object_add(result, "winner", json_object_new_int(0));
     json_object_object_add(result, "draw", json_object_new_boolean(1));

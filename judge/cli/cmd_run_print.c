@@ -1,0 +1,193 @@
+/*
+ * cmd_run_print.c - what `judge run` prints for a played match: a table with a header (place,
+ * player number, name, verdict, moves, CPU, memory), and under a player that broke a rule why
+ * (round, reply, the reason, what it sent or called), the last line of its stderr, and for a
+ * bot that sent nothing before the wall limit a hint that its output was probably never
+ * flushed. Text from a bot is escaped before the terminal sees it.
+ */
+#include "judge/cli/cmd_run_print.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ci/escape.h"
+
+/* Players by place, then by player number. */
+void run_place_order(const struct match_outcome *o, int *order)
+{
+    for (int i = 0; i < o->players; i++)
+        order[i] = i + 1;
+    for (int i = 1; i < o->players; i++)
+        for (int j = i; j > 0; j--) {
+            const struct match_player_outcome *a = &o->p[order[j - 1]], *b = &o->p[order[j]];
+            if (a->place < b->place || (a->place == b->place && a->player < b->player))
+                break;
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+}
+
+static void verdict_text(const struct match_player_outcome *po, char *out, size_t size)
+{
+    if (po->verdict == MATCH_FORBIDDEN_SYSCALL && po->violation.has_syscall)
+        snprintf(out, size, "%s(%s)", match_verdict_name(po->verdict), po->violation.syscall.name);
+    else
+        snprintf(out, size, "%s", match_verdict_name(po->verdict));
+}
+
+/* Prints s[0..n) escaped (control bytes as \xHH, invalid UTF-8 replaced). */
+static void put_escaped(const char *s, size_t n)
+{
+    struct strbuf sb = STRBUF_INIT;
+    if (esc_visible(&sb, s, n) == 0 && sb.len)
+        fwrite(sb.data, 1, sb.len, stdout);
+    sb_free(&sb);
+}
+
+/* The last non-empty line of the stderr tail, and how many lines the tail holds. */
+static const char *last_line(const char *tail, size_t *len, int *lines)
+{
+    size_t n = strlen(tail);
+    *lines = 0;
+    for (size_t i = 0; i < n; i++)
+        *lines += tail[i] == '\n' || (i + 1 == n && tail[i] != '\n');
+    while (n && (tail[n - 1] == '\n' || tail[n - 1] == '\r'))
+        n--;
+    size_t start = n;
+    while (start && tail[start - 1] != '\n')
+        start--;
+    *len = n - start;
+    return tail + start;
+}
+
+/* A wall limit with not a byte of the reply: the usual cause is output left in the buffer. */
+bool run_never_flushed(const struct match_player_outcome *po)
+{
+    return po->verdict == MATCH_WALL_LIMIT && po->violation.kind != VIOLATION_NONE && !po->violation.has_line;
+}
+
+static void print_why(const struct match_player_outcome *po, int indent)
+{
+    const struct match_violation *v = &po->violation;
+    printf("%*swhy: round %d, reply %d: ", indent, "", v->round, v->reply);
+    put_escaped(v->reason, strnlen(v->reason, sizeof v->reason));
+    if (v->limit_ns)
+        printf(v->verdict == MATCH_WALL_LIMIT ? " (limit %" PRIu64 " ms, waited %" PRIu64 " ms)"
+                                              : " (budget %" PRIu64 " ms, used %" PRIu64 " ms)",
+               v->limit_ns / 1000000, v->figure_ns / 1000000);
+    if (v->limit_bytes)
+        printf(" (limit %" PRIu64 " MiB, peak %.1f MiB)", v->limit_bytes >> 20, (double)v->figure_bytes / (1 << 20));
+    if (v->has_line) {
+        fputs("; sent \"", stdout);
+        put_escaped(v->line, v->line_len);
+        fputc('"', stdout);
+    }
+    putchar('\n');
+}
+
+static void print_stderr(const struct match_player_outcome *po, int indent)
+{
+    size_t len;
+    int lines;
+    const char *line = po->stderr_tail ? last_line(po->stderr_tail, &len, &lines) : NULL;
+    if (!line || !len)
+        return;
+    printf("%*sstderr%s: ", indent, "", lines > 1 ? " (its last line)" : "");
+    put_escaped(line, len);
+    putchar('\n');
+}
+
+static void print_hint(const struct match_player_outcome *po, int indent)
+{
+    if (!run_never_flushed(po))
+        return;
+    printf("%*shint: not a byte of the reply arrived. If the bot printed it, it is still in the bot's output\n"
+           "%*s      buffer (a pipe is fully buffered): flush after every reply (C: fflush(stdout); C++:\n"
+           "%*s      std::endl or std::flush; Python: print(..., flush=True); Java: System.out.flush()).\n",
+           indent, "", indent, "", indent, "");
+}
+
+static void cpu_text(const struct match_player_outcome *po, char *out, size_t size)
+{
+    if (po->budget_ns)
+        snprintf(out, size, "%" PRIu64 "/%" PRIu64 " ms", po->cpu_ns / 1000000, po->budget_ns / 1000000);
+    else
+        snprintf(out, size, "%" PRIu64 "/off ms", po->cpu_ns / 1000000);
+}
+
+struct columns {
+    int name, verdict, moves, cpu;
+};
+
+static struct columns widths(const struct match_setup *s, const struct match_outcome *o)
+{
+    struct columns w = {4, 7, 5, 10};
+    for (int p = 1; p <= o->players; p++) {
+        char verdict[80], figure[64];
+        int n = (int)strlen(s->players[p - 1].name);
+        w.name = n > w.name ? n : w.name;
+        verdict_text(&o->p[p], verdict, sizeof verdict);
+        n = (int)strlen(verdict);
+        w.verdict = n > w.verdict ? n : w.verdict;
+        n = snprintf(figure, sizeof figure, "%d", o->p[p].moves);
+        w.moves = n > w.moves ? n : w.moves;
+        cpu_text(&o->p[p], figure, sizeof figure);
+        n = (int)strlen(figure);
+        w.cpu = n > w.cpu ? n : w.cpu;
+    }
+    return w;
+}
+
+static void print_player(const struct match_setup *s, const struct match_player_outcome *po,
+                         const struct columns *w)
+{
+    char verdict[80], place[16], cpu[64];
+    verdict_text(po, verdict, sizeof verdict);
+    snprintf(place, sizeof place, po->place > 0 ? "%d" : "-", po->place);
+    cpu_text(po, cpu, sizeof cpu);
+    const char *name = s->players[po->player - 1].name;
+    printf("%-5s  %-6d  ", place, po->player);
+    put_escaped(name, strlen(name));
+    printf("%*s  %-*s  %*d  %*s  %.1f MiB\n", w->name - (int)strlen(name), "", w->verdict, verdict, w->moves,
+           po->moves, w->cpu, cpu, (double)po->memory_peak_bytes / (1 << 20));
+    if (po->violation.kind == VIOLATION_NONE)
+        return;
+    int indent = 7 + 8; /* under the name */
+    print_why(po, indent);
+    print_stderr(po, indent);
+    print_hint(po, indent);
+}
+
+/* "result: NAME wins after R rounds", or "result: draw between A and B after R rounds". */
+static void print_result_line(const struct match_setup *s, const struct match_outcome *o)
+{
+    const char *rounds = game_rounds_word(s->rules->name, o->rounds);
+    if (o->winner > 0) {
+        printf("result: %s wins after %d %s\n", s->players[o->winner - 1].name, o->rounds, rounds);
+        return;
+    }
+    printf("result: draw");
+    const char *sep = " between ";
+    for (int p = 1; p <= o->players; p++)
+        if (o->p[p].place == 1) {
+            printf("%s%s", sep, s->players[p - 1].name);
+            sep = " and ";
+        }
+    printf(" after %d %s\n", o->rounds, rounds);
+}
+
+void run_print_text(const struct match_setup *s, const struct match_outcome *o, const char *replay)
+{
+    int order[GAME_MAX_PLAYERS];
+    run_place_order(o, order);
+    struct columns w = widths(s, o);
+    printf("place  player  %-*s  %-*s  %*s  %*s  memory (cgroup peak)\n", w.name, "name", w.verdict, "verdict",
+           w.moves, "moves", w.cpu, "cpu/budget");
+    for (int i = 0; i < o->players; i++)
+        print_player(s, &o->p[order[i]], &w);
+    print_result_line(s, o);
+    if (replay)
+        printf("replay: %s\n", replay);
+}

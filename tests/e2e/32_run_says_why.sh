@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# 32_run_says_why.sh - what `judge run` prints: a table with a header and each player's
+# number beside its place; under a player that broke a rule, the reason and the last line of
+# its stderr (escaped: a bot's colour codes never reach the terminal); for a bot that never
+# flushes its output, a hint naming the likely cause; "1 round", not "1 rounds".
+source "$(dirname "$0")/../lib.sh"
+BOTS=$ROOT/build/bots/generals
+T=$(e2e_tmpdir)
+trap 'rm -rf "$T"' EXIT
+
+if [ "$(id -u)" != 0 ]; then
+    skip run_says_why "strict jails need root"
+    e2e_exit
+fi
+if [ ! -x "$BOTS/greedy" ] || [ ! -x /usr/bin/gcc ]; then
+    fail run_says_why "build/bots/generals/greedy or gcc is missing: run make programs and make deps"
+    e2e_exit
+fi
+
+mkdir "$T/bots"
+# Says something on stderr with an ANSI colour code, then answers garbage.
+cat >"$T/bots/chatty.c" <<'C'
+#include <stdio.h>
+int main(void)
+{
+    char line[4096];
+    while (fgets(line, sizeof line, stdin)) {
+        fprintf(stderr, "thinking\nabout to move \x1b[31mnow\x1b[0m\n");
+        printf("hello\n");
+        fflush(stdout);
+    }
+    return 0;
+}
+C
+# Prints its move and waits for the next state without flushing: the judge sees nothing.
+cat >"$T/bots/buffered.c" <<'C'
+#include <stdio.h>
+int main(void)
+{
+    char line[4096];
+    while (fgets(line, sizeof line, stdin))
+        printf("0 0 0 0\n");
+    return 0;
+}
+C
+for b in chatty buffered; do gcc -O2 -o "$T/bots/$b" "$T/bots/$b.c" || fail build "$b"; done
+chmod 755 "$T" "$T/bots"
+
+match() {
+    printf 'game: generals\nmap: %s\nseed: 5\nparams:\n  turn_limit: 20\n  move_wall_ms: 500\nplayers:\n' \
+        "$ROOT/examples/maps/generals/tiny.map"
+    printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' greedy "$BOTS" greedy "$1" "$T/bots" "$1"
+}
+match chatty >"$T/chatty.yaml"
+match buffered >"$T/buffered.yaml"
+
+"$JUDGE" run "$T/chatty.yaml" --replay "$T/chatty.jsonl.gz" >"$T/chatty.out" 2>"$T/chatty.err"
+check chatty/exit_0 [ $? = 0 ]
+check table/header grep -qE '^place +player +name +verdict +moves +cpu/budget +memory \(cgroup peak\)$' "$T/chatty.out"
+check table/number_beside_place grep -qE "$(run_row chatty INVALID_OUTPUT 0 2)" "$T/chatty.out"
+check table/player_number grep -qE '^2 +2 +chatty ' "$T/chatty.out"
+check why/reason_under_the_player grep -qE '^ +why: round 1, reply 1: .*; sent "hello"$' "$T/chatty.out"
+check why/stderr_last_line_escaped grep -qxE ' +stderr \(its last line\): about to move \\x1b\[31mnow\\x1b\[0m' "$T/chatty.out"
+check why/no_escape_byte_printed [ "$(grep -c $'\x1b' "$T/chatty.out")" = 0 ]
+check why/in_order [ "$(grep -A2 -E '^2 +2 +chatty ' "$T/chatty.out" | tail -2 | sed -E 's/^ +([a-z]+).*/\1/' | tr '\n' ' ')" = "why stderr " ]
+check result/singular grep -qx 'result: greedy wins after 1 round' "$T/chatty.out"
+check why/no_hint_when_something_arrived [ "$(grep -c 'hint:' "$T/chatty.out")" = 0 ]
+
+"$JUDGE" run "$T/buffered.yaml" --replay "$T/buffered.jsonl.gz" >"$T/buffered.out" 2>"$T/buffered.err"
+check buffered/exit_0 [ $? = 0 ]
+check buffered/wall_limit grep -qE "$(run_row buffered WALL_LIMIT 0 2)" "$T/buffered.out"
+check buffered/hint_names_flush grep -qE '^ +hint: not a byte of the reply arrived.*' "$T/buffered.out"
+check buffered/hint_says_how grep -q 'fflush(stdout)' "$T/buffered.out"
+check buffered/waited grep -qE '^ +why: round 1, reply 1: no complete reply within move_wall_ms \(limit 500 ms, waited [0-9]+ ms\)$' "$T/buffered.out"
+"$JUDGE" run "$T/buffered.yaml" --replay "$T/buffered2.jsonl.gz" --json >"$T/buffered.json" 2>/dev/null
+check buffered/json_hint python3 -c 'import json,sys; p=[p for p in json.load(open(sys.argv[1]))["players"] if p["name"]=="buffered"][0]
+assert "flush" in p["hint"] and p["reason"].startswith("no complete reply"), p' "$T/buffered.json"
+e2e_exit
