@@ -39,8 +39,10 @@ int tournament_worker_play(const struct match_setup *s, const char *id, const ch
 {
     struct replay_writer *w;
     struct replay_error rerr;
+    err->io = false;
     if (replay_writer_open(replay_path, &w, &rerr) < 0) {
         snprintf(err->msg, sizeof err->msg, "%s", rerr.msg);
+        err->io = true;
         return -1;
     }
     struct match_outcome out;
@@ -55,8 +57,10 @@ int tournament_worker_play(const struct match_setup *s, const char *id, const ch
     }
     if (rc < 0)
         replay_writer_abort(w);
-    else if ((rc = replay_writer_commit(w, &rerr)) < 0)
+    else if ((rc = replay_writer_commit(w, &rerr)) < 0) {
         snprintf(merr.msg, sizeof merr.msg, "%s", rerr.msg);
+        err->io = true;
+    }
     match_outcome_free(&out);
     if (rc < 0) snprintf(err->msg, sizeof err->msg, "%s", merr.msg);
     return rc;
