@@ -25,7 +25,12 @@
 #define REPLAY_MAX_LINE        (64u << 20)  /* a longer line is corruption */
 #define REPLAY_STDERR_TAIL_MAX 4096
 
-struct replay_error { char msg[640]; };
+struct replay_error {
+    char msg[640];
+    int errnum; /* the writer's: the system's error number behind msg, else 0 */
+};
+/* errnum says the storage failed (full, read-only, broken), not the judge. */
+bool replay_error_is_storage(const struct replay_error *err);
 
 /* ---- writing ---------------------------------------------------------------- */
 

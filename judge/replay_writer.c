@@ -33,10 +33,18 @@ static void gz_error_text(gzFile gz, int saved_errno, const char *path, const ch
     int zerr;
     const char *why = gzerror(gz, &zerr);
     snprintf(err->msg, sizeof err->msg, "%.400s: %s: %s", path, what, zerr == Z_ERRNO ? strerror(saved_errno) : why);
+    err->errnum = zerr == Z_ERRNO ? saved_errno : 0;
+}
+
+bool replay_error_is_storage(const struct replay_error *err)
+{
+    return err->errnum == ENOSPC || err->errnum == EDQUOT || err->errnum == EROFS || err->errnum == EIO ||
+           err->errnum == EFBIG;
 }
 
 int replay_writer_open(const char *path, struct replay_writer **out, struct replay_error *err)
 {
+    err->errnum = 0;
     struct replay_writer *w = calloc(1, sizeof *w);
     if (!w) {
         snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
@@ -45,6 +53,7 @@ int replay_writer_open(const char *path, struct replay_writer **out, struct repl
     snprintf(w->path, sizeof w->path, "%s", path);
     if (atomic_file_create(&w->file, path, 0644, err->msg, sizeof err->msg) < 0 ||
         atomic_file_reserve(&w->file, REPLAY_RESERVE_BYTES, err->msg, sizeof err->msg) < 0) {
+        err->errnum = errno;
         atomic_file_abort(&w->file);
         free(w);
         return -1;
@@ -79,9 +88,11 @@ static int finish_gzip(struct replay_writer *w, struct replay_error *err)
     if (!w->failed.msg[0] && gzflush(w->gz, Z_FINISH) != Z_OK)
         gz_error_text(w->gz, errno, w->file.temp_path, "write", &w->failed);
     int zrc = gzclose(w->gz);
-    if (!w->failed.msg[0] && zrc != Z_OK)
+    if (!w->failed.msg[0] && zrc != Z_OK) {
+        w->failed.errnum = zrc == Z_ERRNO ? errno : 0;
         snprintf(w->failed.msg, sizeof w->failed.msg, "%.400s: write: %s", w->file.temp_path,
-                 zrc == Z_ERRNO ? strerror(errno) : "gzip stream error");
+                 zrc == Z_ERRNO ? strerror(w->failed.errnum) : "gzip stream error");
+    }
     if (!w->failed.msg[0])
         return 0;
     *err = w->failed;
@@ -91,6 +102,7 @@ static int finish_gzip(struct replay_writer *w, struct replay_error *err)
 int replay_writer_commit_as(struct replay_writer *w, enum replay_commit_mode mode, struct replay_committed *done,
                             struct replay_error *err)
 {
+    err->errnum = 0;
     int rc = finish_gzip(w, err);
     if (rc < 0)
         atomic_file_abort(&w->file);
@@ -98,6 +110,8 @@ int replay_writer_commit_as(struct replay_writer *w, enum replay_commit_mode mod
         rc = atomic_file_commit_new(&w->file, err->msg, sizeof err->msg);
     else
         rc = atomic_file_commit(&w->file, err->msg, sizeof err->msg);
+    if (rc < 0 && !w->failed.msg[0])
+        err->errnum = errno; /* the commit's; its clean-up calls succeed and leave errno alone */
     if (rc == 0 && done) {
         const char *slash = strrchr(w->path, '/');
         int dir_len = slash ? (int)(slash - w->path) + 1 : 0;

@@ -32,7 +32,6 @@
 
 struct tournament_error {
     char msg[700];
-    bool io; /* an output could not be written (disk full, read-only): not the match's fault */
 };
 
 /* ---- the tournament file (tournament_config.c) ------------------------------------ */
@@ -174,8 +173,9 @@ int tournament_result_line(const char *id, struct json_object *result, struct st
 /* ---- one match in a worker process (tournament_worker.c) ----------------------------- */
 
 /* Plays s, commits its replay at replay_path and leaves the journal line in line.
- * -1 with err on an internal error or, with err->io, when the replay cannot be
- * written (no replay is left). */
+ * -1 with err on an internal error, TOURNAMENT_STORAGE_FAILED when the replay
+ * cannot be written for a full, read-only or broken disk (no replay is left). */
+#define TOURNAMENT_STORAGE_FAILED (-2)
 int tournament_worker_play(const struct match_setup *s, const char *id, const char *replay_path,
                            struct strbuf *line, struct tournament_error *err);
 

@@ -105,10 +105,11 @@ _Noreturn static void worker_main(struct runner *r, pid_t parent, int fd, struct
     close_inherited(r, fd);
     struct strbuf msg = STRBUF_INIT, line = STRBUF_INIT;
     struct tournament_error err;
-    if (tournament_worker_play(s, id, replay, &line, &err) == 0)
+    int played = tournament_worker_play(s, id, replay, &line, &err);
+    if (played == 0)
         sb_printf(&msg, "ok %s\n", line.data);
     else
-        sb_printf(&msg, "%s %s\n", err.io ? "ioerror" : "error", err.msg);
+        sb_printf(&msg, "%s %s\n", played == TOURNAMENT_STORAGE_FAILED ? "ioerror" : "error", err.msg);
     int rc = msg.data && write_all(fd, msg.data, msg.len) == 0 ? 0 : 1;
     sb_free(&msg);
     sb_free(&line);

@@ -69,6 +69,32 @@ check names/explicit_replay_replaces [ ! -e "$T/names/given-2.jsonl.gz" ]
 check names/explicit_replay_says_so grep -q "replaced the existing file $T/names/given.jsonl.gz" "$T/names/given.err"
 check names/a_new_file_is_not_called_replaced [ ! -s "$T/names/first.err" ]
 
+# ---- judge results: a match's identity is its whole header but timing and host facts ------
+
+# edit FILE OUT PYTHON: rewrite a replay's header H (a dict) with PYTHON, gzip again.
+edit() {
+    python3 - "$1" "$2" "$3" <<'EOF'
+import gzip, json, sys
+L = gzip.open(sys.argv[1], "rb").read().split(b"\n")[:-1]
+H = json.loads(L[0])
+exec(sys.argv[3])
+L[0] = json.dumps(H).encode()
+with gzip.open(sys.argv[2], "wb") as f:
+    f.write(b"".join(x + b"\n" for x in L))
+EOF
+}
+R=$T/results
+mkdir -p "$R/a" "$R/b"
+cp "$T/names/given.jsonl.gz" "$R/a/m.jsonl.gz"
+edit "$R/a/m.jsonl.gz" "$R/a/longer.jsonl.gz" 'H["params"]["turn_limit"] = 40'
+edit "$R/a/m.jsonl.gz" "$R/a/tighter.jsonl.gz" 'H["limits"]["pids"] = 32'
+edit "$R/a/m.jsonl.gz" "$R/b/elsewhere.jsonl.gz" 'H["kernel"] = "Linux 9"; H["timing"] = {"started_unix": 1}; H["players"][0]["dir"] = "/elsewhere"'
+"$JUDGE" results "$R/a" "$R/b" --out "$R/out" >/dev/null 2>"$R/err"
+check results/exit_0 [ $? = 0 ]
+check results/other_params_and_limits_count [ "$(json_get "$R/out/standings.json" matches)" = 3 ]
+check results/host_facts_make_no_new_match [ "$(json_get "$R/out/standings.json" skipped.duplicate)" = 1 ]
+check results/duplicate_in_summary_with_both_paths grep -qF "$R/b/elsewhere.jsonl.gz: the same match (its whole header but timing and host facts) as $R/a/m.jsonl.gz" "$R/out/summary.md"
+
 # ---- a full disk ---------------------------------------------------------------------------
 
 if small_disk before 512k; then
