@@ -95,6 +95,33 @@ check results/other_params_and_limits_count [ "$(json_get "$R/out/standings.json
 check results/host_facts_make_no_new_match [ "$(json_get "$R/out/standings.json" skipped.duplicate)" = 1 ]
 check results/duplicate_in_summary_with_both_paths grep -qF "$R/b/elsewhere.jsonl.gz: the same match (its whole header but timing and host facts) as $R/a/m.jsonl.gz" "$R/out/summary.md"
 
+# ---- error messages: one line, what the replay holds escaped --------------------------------
+
+# message NAME SHOWN COMMAND...: exit 1, one line on stderr, no control byte
+# and no C1 control in it, and the replay's escape shown as the text SHOWN.
+message() {
+    local name=$1 shown=$2; shift 2
+    "$@" >/dev/null 2>"$T/msg.err"
+    local rc=$?
+    check messages/${name}_exit_1 [ $rc = 1 ]
+    check messages/${name}_one_line [ "$(wc -l <"$T/msg.err")" = 1 ]
+    check messages/${name}_no_raw_bytes python3 -c 'import sys; b = open(sys.argv[1], "rb").read()[:-1]
+sys.exit(any(c < 0x20 or c == 0x7f for c in b) or b"\xc2\x9b" in b or b"\x1b" in b)' "$T/msg.err"
+    check messages/${name}_escaped grep -qF -- "$shown" "$T/msg.err"
+}
+M=$T/names/given.jsonl.gz
+mkdir -p "$T/msg"
+edit "$M" "$T/msg/game.jsonl.gz" 'H["game"] = "\x1b]0;owned\x07generals\nsecond line"'
+message verify_unknown_game '\x1b' "$JUDGE" replay verify "$T/msg/game.jsonl.gz"
+message export_unknown_game '\x1b' "$JUDGE" replay export --format generals-log "$T/msg/game.jsonl.gz"
+edit "$M" "$T/msg/param.jsonl.gz" 'H["params"]["\x1b[2J\nturn_limit"] = "x"'
+message verify_param_name '\x1b' "$JUDGE" replay verify "$T/msg/param.jsonl.gz"
+edit "$M" "$T/msg/type.jsonl.gz" 'o = json.loads(L[2]); o["type"] = "\x1b[31mreply\nFAKE: ok" * 20; L[2] = json.dumps(o).encode()'
+message verify_line_type '\x1b' "$JUDGE" replay verify "$T/msg/type.jsonl.gz"
+check messages/verify_line_type_shortened grep -qF '"...' "$T/msg.err"
+edit "$M" "$T/msg/event.jsonl.gz" 'o = json.loads(L[1]); o["event"]["t"] = "\x1b[2J\u009b31m\udcff"; L[1] = json.dumps(o).encode()'
+message verify_event '\xc2\x9b' "$JUDGE" replay verify "$T/msg/event.jsonl.gz"
+
 # ---- a full disk ---------------------------------------------------------------------------
 
 if small_disk before 512k; then
