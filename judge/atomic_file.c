@@ -110,13 +110,21 @@ int atomic_file_reserve(struct atomic_file *f, off_t bytes, char *err, size_t er
     return -1;
 }
 
-/* Gives back the reserved space past the end of what was written. */
-static void release_reserve(struct atomic_file *f)
+/* Gives back the reserved space past the end of what was written: a
+ * truncation that shrinks the file frees every block past its new end (a hole
+ * punched past the end does not, on ext4). */
+static int release_reserve(struct atomic_file *f, char *err, size_t errlen)
 {
-    off_t end = lseek(f->fd, 0, SEEK_END);
-    if (end >= 0 && end < f->reserved)
-        fallocate(f->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, end, f->reserved - end);
+    struct stat st;
+    off_t reserved = f->reserved;
     f->reserved = 0;
+    if (fstat(f->fd, &st) < 0)
+        return fail_errno(err, errlen, "stat", f->temp_path);
+    if (st.st_size >= reserved)
+        return 0;
+    if (ftruncate(f->fd, st.st_size + 1) < 0 || ftruncate(f->fd, st.st_size) < 0)
+        return fail_errno(err, errlen, "truncate", f->temp_path);
+    return 0;
 }
 
 /* "NAME" with "-N" before its first dot (past a leading one), or at its end. */
@@ -153,10 +161,10 @@ static int commit(struct atomic_file *f, bool replace, char *err, size_t errlen)
 {
     int rc = -1;
     struct stat st;
-    if (f->reserved)
-        release_reserve(f);
     f->replaced = replace && fstatat(f->dir_fd, f->name, &st, AT_SYMLINK_NOFOLLOW) == 0;
-    if (fsync(f->fd) < 0)
+    if (f->reserved && release_reserve(f, err, errlen) < 0)
+        ;
+    else if (fsync(f->fd) < 0)
         fail_errno(err, errlen, "fsync", f->temp_path);
     else if (!replace)
         rc = link_new(f, err, errlen);

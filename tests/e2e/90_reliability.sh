@@ -68,6 +68,7 @@ check names/the_name_taken_is_printed grep -q '^replay: kept-2.jsonl.gz$' "$T/na
 check names/explicit_replay_replaces [ ! -e "$T/names/given-2.jsonl.gz" ]
 check names/explicit_replay_says_so grep -q "replaced the existing file $T/names/given.jsonl.gz" "$T/names/given.err"
 check names/a_new_file_is_not_called_replaced [ ! -s "$T/names/first.err" ]
+check names/space_set_aside_is_given_back [ "$(du -k "$T/names/given.jsonl.gz" | cut -f1)" -lt 256 ]
 
 # ---- judge results: a match's identity is its whole header but timing and host facts ------
 
