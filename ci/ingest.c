@@ -96,8 +96,8 @@ static int note_duplicate(struct results *r, const struct match_record *m, const
                           struct ci_error *err)
 {
     struct strbuf sb = STRBUF_INIT;
-    if (sb_printf(&sb, "%s: the same match (game, map, seed, players%s) as %s", m->path,
-                  m->match_id ? ", match id" : "", first_path->data) < 0) {
+    if (sb_printf(&sb, "%s: the same match (its whole header but timing and host facts) as %s", m->path,
+                  first_path->data) < 0) {
         sb_free(&sb);
         return ci_fail_oom(err);
     }

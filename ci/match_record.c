@@ -3,6 +3,7 @@
 
 #include <json-c/json.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ci/json_fields.h"
@@ -22,16 +23,76 @@ static void hash_member(struct key128 *h, struct json_object *o, const char *key
     hash_text(h, text, text ? strlen(text) : 0);
 }
 
+/* Header members that say when and where a match ran, not what was played:
+ * left out of its identity. A player's "dir" is a host path too. */
+static bool host_fact(const char *key)
+{
+    static const char *const facts[] = {"timing", "kernel", "cpu_model", "isolation", "map_source"};
+    for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
+        if (!strcmp(key, facts[i]))
+            return true;
+    return false;
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every member of o but those skip() names, in key order: the same members
+ * hash alike whatever order a writer put them in. */
+static void hash_object(struct key128 *h, struct json_object *o, bool (*skip)(const char *key),
+                        void (*value)(struct key128 *h, const char *key, struct json_object *v))
+{
+    const char *keys[64];
+    size_t n = 0;
+    json_object_object_foreach(o, key, v) {
+        (void)v;
+        if (n < sizeof keys / sizeof keys[0] && !skip(key))
+            keys[n++] = key;
+    }
+    qsort(keys, n, sizeof keys[0], compare_keys);
+    key128_add_u64(h, n);
+    for (size_t i = 0; i < n; i++) {
+        hash_text(h, keys[i], strlen(keys[i]));
+        value(h, keys[i], jf_member(o, keys[i]));
+    }
+}
+
+static bool player_host_fact(const char *key)
+{
+    return !strcmp(key, "dir");
+}
+
+static void hash_value(struct key128 *h, const char *key, struct json_object *v)
+{
+    (void)key;
+    const char *text = json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
+    hash_text(h, text, strlen(text));
+}
+
+static void hash_header_value(struct key128 *h, const char *key, struct json_object *v)
+{
+    if (strcmp(key, "players") != 0 || !json_object_is_type(v, json_type_array)) {
+        hash_value(h, key, v);
+        return;
+    }
+    size_t n = json_object_array_length(v);
+    key128_add_u64(h, n);
+    for (size_t i = 0; i < n; i++) {
+        struct json_object *p = json_object_array_get_idx(v, i);
+        if (json_object_is_type(p, json_type_object))
+            hash_object(h, p, player_host_fact, hash_value);
+        else
+            hash_value(h, key, p);
+    }
+}
+
 static void compute_keys(struct match_record *m)
 {
     struct key128 id = KEY128_INIT, cfg = KEY128_INIT;
-    hash_text(&id, m->game, strlen(m->game));
-    hash_text(&id, m->map_text, m->map_len);
-    key128_add_u64(&id, m->seed);
-    key128_add_u64(&id, (uint64_t)m->n);
-    for (int i = 0; i < m->n; i++)
-        hash_text(&id, m->seats[i].name, m->seats[i].name_len);
-    hash_text(&id, m->match_id, m->match_id ? strlen(m->match_id) : 0);
+    /* Everything that can change the outcome: the whole header but when and where it ran. */
+    hash_object(&id, m->header, host_fact, hash_header_value);
     m->identity = key128_finish(id);
 
     static const char *const config_keys[] = {"game",   "map",     "map_source",     "params",

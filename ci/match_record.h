@@ -50,7 +50,7 @@ struct match_record {
     struct mr_seat seats[MR_MAX_PLAYERS];
     bool has_result;
     int64_t rounds;
-    struct key128 identity; /* game, map, seed, players, match id */
+    struct key128 identity; /* the whole header but timing and host facts (kernel, cpu, isolation, paths) */
     struct key128 config;   /* everything a re-run match file holds (not the seed) */
     struct key128 map;      /* the map text alone: one map file under rerun/ per map */
 };

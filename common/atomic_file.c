@@ -101,6 +101,8 @@ int atomic_file_create(struct atomic_file *f, const char *path, mode_t mode, cha
 {
     f->dir_fd = f->fd = -1;
     f->temp[0] = '\0';
+    f->reserved = 0;
+    f->replaced = false;
     f->in_place = !strcmp(path, "-");
     if (f->in_place) {
         snprintf(f->temp_path, sizeof f->temp_path, "standard output");
@@ -142,12 +144,79 @@ int atomic_file_write(struct atomic_file *f, const void *data, size_t len, char 
     return 0;
 }
 
-int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
+int atomic_file_reserve(struct atomic_file *f, off_t bytes, char *err, size_t errlen)
+{
+    if (fallocate(f->fd, FALLOC_FL_KEEP_SIZE, 0, bytes) == 0) {
+        f->reserved = bytes;
+        return 0;
+    }
+    if (errno == EOPNOTSUPP || errno == ENOSYS)
+        return 0;
+    int saved = errno;
+    snprintf(err, errlen, "%s: %s (%lld KiB are set aside for it before it is written)", f->temp_path,
+             strerror(saved), (long long)(bytes >> 10));
+    return -1;
+}
+
+/* Gives back the reserved space past the end of what was written: a
+ * truncation that shrinks the file frees every block past its new end (a hole
+ * punched past the end does not, on ext4). */
+static int release_reserve(struct atomic_file *f, char *err, size_t errlen)
+{
+    struct stat st;
+    off_t reserved = f->reserved;
+    f->reserved = 0;
+    if (fstat(f->fd, &st) < 0)
+        return fail_errno(err, errlen, "stat", f->temp_path);
+    if (st.st_size >= reserved)
+        return 0;
+    if (ftruncate(f->fd, st.st_size + 1) < 0 || ftruncate(f->fd, st.st_size) < 0)
+        return fail_errno(err, errlen, "truncate", f->temp_path);
+    return 0;
+}
+
+/* "NAME" with "-N" before its first dot (past a leading one), or at its end. */
+static int suffixed_name(const char *name, unsigned n, char *out, size_t size)
+{
+    const char *dot = strchr(name + 1, '.');
+    size_t stem = dot ? (size_t)(dot - name) : strlen(name);
+    int len = snprintf(out, size, "%.*s-%u%s", (int)stem, name, n, dot ? dot : "");
+    return len < 0 || (size_t)len >= size ? -1 : 0;
+}
+
+/* Links the temporary file to a free name (link never replaces), then removes the temporary name. */
+static int link_new(struct atomic_file *f, char *err, size_t errlen)
+{
+    char name[sizeof f->name];
+    snprintf(name, sizeof name, "%s", f->name);
+    for (unsigned n = 2; n < 10000; n++) {
+        if (renameat2(f->dir_fd, f->temp, f->dir_fd, name, RENAME_NOREPLACE) == 0 ||
+            ((errno == EINVAL || errno == ENOSYS) && linkat(f->dir_fd, f->temp, f->dir_fd, name, 0) == 0 &&
+             unlinkat(f->dir_fd, f->temp, 0) == 0)) {
+            snprintf(f->name, sizeof f->name, "%s", name);
+            return 0;
+        }
+        if (errno != EEXIST)
+            return fail_errno(err, errlen, "rename", f->name);
+        if (suffixed_name(f->name, n, name, sizeof name) < 0)
+            break;
+    }
+    snprintf(err, errlen, "%s: no free name beside it", f->name);
+    return -1;
+}
+
+static int commit(struct atomic_file *f, bool replace, char *err, size_t errlen)
 {
     if (f->in_place) return commit_in_place(f, err, errlen);
     int rc = -1;
-    if (fsync(f->fd) < 0)
+    struct stat st;
+    f->replaced = replace && fstatat(f->dir_fd, f->name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+    if (f->reserved && release_reserve(f, err, errlen) < 0)
+        ;
+    else if (fsync(f->fd) < 0)
         fail_errno(err, errlen, "fsync", f->temp_path);
+    else if (!replace)
+        rc = link_new(f, err, errlen);
     else if (renameat(f->dir_fd, f->temp, f->dir_fd, f->name) < 0)
         fail_errno(err, errlen, "rename", f->name);
     else
@@ -162,6 +231,16 @@ int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
     }
     atomic_file_abort(f);
     return rc;
+}
+
+int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
+{
+    return commit(f, true, err, errlen);
+}
+
+int atomic_file_commit_new(struct atomic_file *f, char *err, size_t errlen)
+{
+    return commit(f, false, err, errlen);
 }
 
 void atomic_file_abort(struct atomic_file *f)

@@ -29,13 +29,24 @@ struct atomic_file {
     char temp[300];             /* the temporary name within dir_fd */
     char temp_path[PATH_MAX + 320]; /* the temporary file's full path, for messages and cleanup */
     bool in_place;              /* fd is the target itself: a device, a FIFO or standard output */
+    off_t reserved;             /* bytes set aside by atomic_file_reserve, released at commit */
+    bool replaced;              /* set by atomic_file_commit: the target existed and was replaced */
 };
 
 /* Errors are one line in err (size errlen) naming the path. */
 int atomic_file_create(struct atomic_file *f, const char *path, mode_t mode, char *err, size_t errlen);
 int atomic_file_write(struct atomic_file *f, const void *data, size_t len, char *err, size_t errlen);
+/* Sets aside disk space for the first `bytes` of the file (fallocate, size
+ * unchanged), so that writing them cannot fail for want of space later: an
+ * error ("PATH: No space left on device ...") comes now, before the work
+ * whose output it is. 0 where the file system cannot reserve. */
+int atomic_file_reserve(struct atomic_file *f, off_t bytes, char *err, size_t errlen);
 /* fsync, rename over the target, fsync the directory, close. On failure the temporary file is removed. */
 int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen);
+/* Like atomic_file_commit, but never replaces an existing file: when the
+ * target exists, the name gets a suffix "-2", "-3", ... before its first
+ * dot ("m-2.jsonl.gz"); f->name is the name taken. */
+int atomic_file_commit_new(struct atomic_file *f, char *err, size_t errlen);
 /* Close and remove the temporary file. Safe to call on a committed or never-created file. */
 void atomic_file_abort(struct atomic_file *f);
 /* create + write + commit. */

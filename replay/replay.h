@@ -26,17 +26,36 @@
 #define REPLAY_MAX_LINE        (64u << 20)  /* a longer line is corruption */
 #define REPLAY_STDERR_TAIL_MAX 4096
 
-struct replay_error { char msg[640]; };
+struct replay_error {
+    char msg[640];
+    int errnum; /* the writer's: the system's error number behind msg, else 0 */
+};
+/* errnum says the storage failed (full, read-only, broken), not the judge. */
+bool replay_error_is_storage(const struct replay_error *err);
 
 /* ---- writing ---------------------------------------------------------------- */
 
 struct replay_writer;
 /* Creates a temporary file next to path (O_EXCL, mode 0644). */
 int replay_writer_open(const char *path, struct replay_writer **out, struct replay_error *err);
-/* One JSON object, without the newline. */
+/* One JSON object, without the newline. A write error is kept for
+ * replay_writer_commit to report (the match goes on): always 0. */
 int replay_writer_put(struct replay_writer *w, const char *json, size_t len, struct replay_error *err);
-/* Finish the gzip stream, fsync, rename to the final path, fsync the directory, free w. */
+/* Finish the gzip stream, fsync, rename to the final path, fsync the directory, free w.
+ * -1 with the first write error ("PATH: write: No space left on device"). */
 int replay_writer_commit(struct replay_writer *w, struct replay_error *err);
+bool replay_writer_failed(const struct replay_writer *w); /* a write has failed */
+
+enum replay_commit_mode {
+    REPLAY_REPLACE,       /* the path was named by the user: an existing file is replaced */
+    REPLAY_KEEP_EXISTING, /* an existing file is kept: the replay takes the name with "-2", "-3"... */
+};
+struct replay_committed {
+    char path[4096 + 256]; /* where the replay is */
+    bool replaced;         /* REPLAY_REPLACE found a file there and replaced it */
+};
+int replay_writer_commit_as(struct replay_writer *w, enum replay_commit_mode mode, struct replay_committed *done,
+                            struct replay_error *err);
 /* Remove the temporary file and free w. */
 void replay_writer_abort(struct replay_writer *w);
 const char *replay_writer_temp_path(const struct replay_writer *w);

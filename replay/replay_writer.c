@@ -1,5 +1,12 @@
-/* replay_writer.c - a gzip JSON Lines file written to a temporary name, then renamed. */
+/*
+ * replay_writer.c - a gzip JSON Lines file written as the match goes to a
+ * temporary name, then renamed. Space for a typical replay is set aside when
+ * it is opened, so a full disk stops a match before it starts rather than
+ * after it ended; a write that fails later is remembered, the match goes on
+ * and the commit reports why (the errno in words, naming the file).
+ */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,19 +16,45 @@
 #include "common/atomic_file.h"
 #include "replay/replay.h"
 
+/* Replays of the examples are 3 to 30 KiB; a long match's rarely reach 1 MiB. */
+#define REPLAY_RESERVE_BYTES (1 << 20)
+
 struct replay_writer {
     struct atomic_file file; /* the temporary file, kept open for fsync */
     gzFile gz;               /* writes through a dup of file.fd */
+    char path[PATH_MAX];     /* as given to replay_writer_open */
+    struct replay_error failed; /* the first write error, reported by the commit */
 };
+
+/* A zlib error in words: with Z_ERRNO, what the system said. */
+static void gz_error_text(gzFile gz, int saved_errno, const char *path, const char *what,
+                          struct replay_error *err)
+{
+    int zerr;
+    const char *why = gzerror(gz, &zerr);
+    snprintf(err->msg, sizeof err->msg, "%.400s: %s: %s", path, what, zerr == Z_ERRNO ? strerror(saved_errno) : why);
+    err->errnum = zerr == Z_ERRNO ? saved_errno : 0;
+}
+
+bool replay_error_is_storage(const struct replay_error *err)
+{
+    return err->errnum == ENOSPC || err->errnum == EDQUOT || err->errnum == EROFS || err->errnum == EIO ||
+           err->errnum == EFBIG;
+}
 
 int replay_writer_open(const char *path, struct replay_writer **out, struct replay_error *err)
 {
+    err->errnum = 0;
     struct replay_writer *w = calloc(1, sizeof *w);
     if (!w) {
         snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
         return -1;
     }
-    if (atomic_file_create(&w->file, path, 0644, err->msg, sizeof err->msg) < 0) {
+    snprintf(w->path, sizeof w->path, "%s", path);
+    if (atomic_file_create(&w->file, path, 0644, err->msg, sizeof err->msg) < 0 ||
+        atomic_file_reserve(&w->file, REPLAY_RESERVE_BYTES, err->msg, sizeof err->msg) < 0) {
+        err->errnum = errno;
+        atomic_file_abort(&w->file);
         free(w);
         return -1;
     }
@@ -41,28 +74,62 @@ int replay_writer_open(const char *path, struct replay_writer **out, struct repl
 
 int replay_writer_put(struct replay_writer *w, const char *json, size_t len, struct replay_error *err)
 {
-    if ((len > 0 && gzwrite(w->gz, json, (unsigned)len) != (int)len) || gzputc(w->gz, '\n') != '\n') {
-        int zerr;
-        const char *why = gzerror(w->gz, &zerr);
-        snprintf(err->msg, sizeof err->msg, "%.400s: write: %s", w->file.temp_path,
-                 zerr == Z_ERRNO ? strerror(errno) : why);
-        return -1;
-    }
+    (void)err; /* a write error is the commit's to report: the match goes on */
+    if (w->failed.msg[0])
+        return 0;
+    if ((len > 0 && gzwrite(w->gz, json, (unsigned)len) != (int)len) || gzputc(w->gz, '\n') != '\n')
+        gz_error_text(w->gz, errno, w->file.temp_path, "write", &w->failed);
     return 0;
+}
+
+/* Ends the gzip stream; its last bytes are written here. */
+static int finish_gzip(struct replay_writer *w, struct replay_error *err)
+{
+    if (!w->failed.msg[0] && gzflush(w->gz, Z_FINISH) != Z_OK)
+        gz_error_text(w->gz, errno, w->file.temp_path, "write", &w->failed);
+    int zrc = gzclose(w->gz);
+    if (!w->failed.msg[0] && zrc != Z_OK) {
+        w->failed.errnum = zrc == Z_ERRNO ? errno : 0;
+        snprintf(w->failed.msg, sizeof w->failed.msg, "%.400s: write: %s", w->file.temp_path,
+                 zrc == Z_ERRNO ? strerror(w->failed.errnum) : "gzip stream error");
+    }
+    if (!w->failed.msg[0])
+        return 0;
+    *err = w->failed;
+    return -1;
+}
+
+int replay_writer_commit_as(struct replay_writer *w, enum replay_commit_mode mode, struct replay_committed *done,
+                            struct replay_error *err)
+{
+    err->errnum = 0;
+    int rc = finish_gzip(w, err);
+    if (rc < 0)
+        atomic_file_abort(&w->file);
+    else if (mode == REPLAY_KEEP_EXISTING)
+        rc = atomic_file_commit_new(&w->file, err->msg, sizeof err->msg);
+    else
+        rc = atomic_file_commit(&w->file, err->msg, sizeof err->msg);
+    if (rc < 0 && !w->failed.msg[0])
+        err->errnum = errno; /* the commit's; its clean-up calls succeed and leave errno alone */
+    if (rc == 0 && done) {
+        const char *slash = strrchr(w->path, '/');
+        int dir_len = slash ? (int)(slash - w->path) + 1 : 0;
+        snprintf(done->path, sizeof done->path, "%.*s%s", dir_len, w->path, w->file.name);
+        done->replaced = w->file.replaced;
+    }
+    free(w);
+    return rc;
 }
 
 int replay_writer_commit(struct replay_writer *w, struct replay_error *err)
 {
-    int zrc = gzclose(w->gz);
-    int rc = -1;
-    if (zrc != Z_OK) {
-        snprintf(err->msg, sizeof err->msg, "%.400s: gzip close failed (%d)", w->file.temp_path, zrc);
-        atomic_file_abort(&w->file);
-    } else {
-        rc = atomic_file_commit(&w->file, err->msg, sizeof err->msg);
-    }
-    free(w);
-    return rc;
+    return replay_writer_commit_as(w, REPLAY_REPLACE, NULL, err);
+}
+
+bool replay_writer_failed(const struct replay_writer *w)
+{
+    return w->failed.msg[0] != '\0';
 }
 
 void replay_writer_abort(struct replay_writer *w)

@@ -20,6 +20,12 @@
 #define MAX_ENV 128 /* variables, PATH included */
 #define DEFAULT_OUTPUT_LIMIT (64ull << 20)
 #define DEFAULT_STDERR_LIMIT (1ull << 20)
+/* Below 2 processes the jail's init cannot fork the command; PID_MAX_LIMIT of the kernel above. */
+#define PIDS_MIN   2ull
+#define PIDS_MAX   4194304ull
+/* Below about 256 KiB the jail's set-up process is killed before execve; 1M leaves room for any libc. */
+#define MEMORY_MIN (1ull << 20)
+#define MEMORY_MAX (1ull << 46)
 
 struct exec_options {
     struct jail_spec spec;
@@ -34,10 +40,13 @@ static const char usage_text[] =
     "Run CMD in the jail and report how it ended. Exit status: 0 when CMD ran\n"
     "(whatever its verdict), 2 for a usage error, 3 for an internal error.\n"
     "\n"
-    "  --cpu SECONDS          CPU time of all its processes and threads (decimals ok)\n"
-    "  --wall SECONDS         wall-clock time\n"
-    "  --memory BYTES         memory of all its processes (suffix k, M or G: 1024-based)\n"
-    "  --pids N               processes and threads (default 64)\n"
+    "  --cpu SECONDS          CPU time of all its processes and threads (decimals ok;\n"
+    "                         default: no CPU limit)\n"
+    "  --wall SECONDS         wall-clock time (default: no wall limit, so a command that\n"
+    "                         sleeps or waits for input runs until it ends: give one)\n"
+    "  --memory BYTES         memory of all its processes (suffix k, M or G: 1024-based;\n"
+    "                         1M to 64T; default: no memory limit)\n"
+    "  --pids N               processes and threads (2 to 4194304; default 64)\n"
     "  --fsize BYTES          largest file it may write (default 64M)\n"
     "  --dir DIR              bound read-only at /bot, its working directory\n"
     "  --rw-dir DIR           bound read-write at /data\n"
@@ -192,6 +201,16 @@ static int set_isolation(struct exec_options *o, const char *mode)
     return 0;
 }
 
+/* Values the jail cannot start with are usage errors, not internal ones. */
+static int check_range(int id, const char *arg, const struct jail_limits *lim)
+{
+    if (id == OPT_PIDS && (lim->pids < PIDS_MIN || lim->pids > PIDS_MAX))
+        return usage_error("--pids %s: out of range (%llu to %llu)", arg, PIDS_MIN, PIDS_MAX);
+    if (id == OPT_MEMORY && (lim->memory_bytes < MEMORY_MIN || lim->memory_bytes > MEMORY_MAX))
+        return usage_error("--memory %s: out of range (1M to 64T)", arg);
+    return 0;
+}
+
 static int set_value(int id, const char *arg, struct exec_options *o)
 {
     struct jail_limits *lim = &o->spec.limits;
@@ -220,7 +239,7 @@ static int set_value(int id, const char *arg, struct exec_options *o)
     if (bad)
         return usage_error("--%s: bad value '%s' (seconds: 1.5; bytes: 4096, 64k, 100M, 2G; counts: 16)",
                            option_name(id), arg);
-    return 0;
+    return check_range(id, arg, lim);
 }
 
 static int check_dir(const char *option, const char *path)

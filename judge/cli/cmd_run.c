@@ -24,11 +24,13 @@ static const char usage_text[] =
     "                 [--isolation strict|best-effort] [--no-freeze] [--json]\n"
     "\n"
     "Plays one match with every bot in the jail and writes its replay (default\n"
-    "replays/GAME-SEED-TIME.jsonl.gz). Options override the match file; --param\n"
+    "replays/GAME-SEED-TIME.jsonl.gz, with -2, -3... when taken). Only --replay PATH\n"
+    "replaces an existing file (and says so). Options override the match file; --param\n"
     "sets a game parameter or a runner limit (pids, stderr_limit_kb, grace_ms, tmp_mb).\n"
     "Players with `source:` are compiled first, into a temporary directory.\n"
     "Exit status: 0 when the match was played, 1 when a source player did not compile,\n"
-    "2 for a usage or match file error, 3 for an internal error.\n";
+    "2 for a usage or match file error, 3 for an internal error, 4 when the replay\n"
+    "cannot be written (disk full, read-only: the message names the file and why).\n";
 
 struct run_options {
     const char *match_path;
@@ -217,23 +219,38 @@ static int open_replay(const struct match_setup *s, bool default_path, struct re
     struct replay_error rerr;
     if (default_path && mkdir("replays", 0755) < 0 && errno != EEXIST) {
         fprintf(stderr, "judge run: replays: %s\n", strerror(errno));
-        return EXIT_USAGE;
+        return EXIT_IO;
     }
     if (replay_writer_open(s->replay_path, w, &rerr) < 0) {
         fprintf(stderr, "judge run: %s\n", rerr.msg);
-        return EXIT_USAGE;
+        return EXIT_IO;
     }
     snprintf(temp_replay, sizeof temp_replay, "%s", replay_writer_temp_path(*w));
     on_interrupt(remove_temp_and_die);
     return 0;
 }
 
-static int play_and_report(const struct match_setup *s, bool json, bool default_path)
+/* Only a path named with --replay replaces an existing file. */
+static int commit_replay(struct replay_writer *w, bool replace, struct replay_committed *done,
+                         struct match_error *merr)
+{
+    struct replay_error rerr;
+    if (replay_writer_commit_as(w, replace ? REPLAY_REPLACE : REPLAY_KEEP_EXISTING, done, &rerr) < 0) {
+        snprintf(merr->msg, sizeof merr->msg, "the match was played but its replay could not be written: %.500s",
+                 rerr.msg);
+        return -1;
+    }
+    if (done->replaced)
+        fprintf(stderr, "judge run: note: replaced the existing file %s (named by --replay)\n", done->path);
+    return 0;
+}
+
+static int play_and_report(const struct match_setup *s, bool json, bool default_path, bool replace)
 {
     struct replay_writer *w;
     struct match_outcome out;
     struct match_error merr;
-    struct replay_error rerr;
+    struct replay_committed done;
     /* A game of several rounds of turns (warlight) counts rounds; the others, turns. */
     bool rounds = game_param_index(s->rules, "rounds") >= 0;
     struct progress pr = {game_param(s->rules, s->params, rounds ? "rounds" : "turn_limit")};
@@ -244,22 +261,23 @@ static int play_and_report(const struct match_setup *s, bool json, bool default_
     rc = match_play(s, w, &hooks, &out, &merr);
     if (hooks.round_started)
         fputc('\n', stderr);
+    bool io_failed = false;
     if (rc < 0) {
         replay_writer_abort(w);
-    } else if (replay_writer_commit(w, &rerr) < 0) {
-        snprintf(merr.msg, sizeof merr.msg, "%s", rerr.msg);
-        rc = -1;
+    } else {
+        rc = commit_replay(w, replace, &done, &merr);
+        io_failed = rc < 0;
     }
     on_interrupt(SIG_DFL);
     temp_replay[0] = '\0';
     if (rc < 0)
-        fprintf(stderr, "judge run: internal error: %s\n", merr.msg);
+        fprintf(stderr, "judge run: %s%s\n", io_failed ? "" : "internal error: ", merr.msg);
     if (json)
-        print_json(s, &out, rc < 0 ? NULL : s->replay_path, rc < 0 ? merr.msg : NULL);
+        print_json(s, &out, rc < 0 ? NULL : done.path, rc < 0 ? merr.msg : NULL);
     else
-        run_print_text(s, &out, rc < 0 ? NULL : s->replay_path);
+        run_print_text(s, &out, rc < 0 ? NULL : done.path);
     match_outcome_free(&out);
-    return rc < 0 ? EXIT_INTERNAL : EXIT_OK;
+    return io_failed ? EXIT_IO : rc < 0 ? EXIT_INTERNAL : EXIT_OK;
 }
 
 /* Source players are compiled first; one that does not compile ends the run with its messages. */
@@ -304,12 +322,12 @@ int cmd_run(int argc, char **argv)
         match_config_free(&cfg);
         return rc;
     }
-    bool default_path = !o.ov.replay_path && !cfg.replay_path;
+    bool default_path = !o.ov.replay_path && !cfg.replay_path, replace = o.ov.replay_path != NULL;
     match_config_free(&cfg);
     if (s.map_notes && s.map_notes[0])
         fprintf(stderr, "judge run: note: %s%s", s.map_notes,
                 s.map_notes[strlen(s.map_notes) - 1] == '\n' ? "" : "\n");
-    rc = play_and_report(&s, o.json, default_path);
+    rc = play_and_report(&s, o.json, default_path, replace);
     match_setup_free(&s);
     source_build_remove(&build);
     return rc;

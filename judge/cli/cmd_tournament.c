@@ -313,6 +313,8 @@ static int exit_status(enum tournament_status s)
         return EXIT_OK;
     case TOURNAMENT_CONFIG_FAILED:
         return EXIT_USAGE;
+    case TOURNAMENT_IO_FAILED:
+        return EXIT_IO;
     case TOURNAMENT_MATCHES_FAILED:
     case TOURNAMENT_INTERNAL_FAILED:
         break;
@@ -332,20 +334,29 @@ static int play(const struct options *o, struct tournament_run *run, struct tour
     fprintf(stderr, "tournament: %zu matches in shard %u/%u, %zu already finished", in_shard, o->shard.index,
             o->shard.count, journal->n_done);
     if (journal->n_recovered) fprintf(stderr, " (%zu recovered from replays)", journal->n_recovered);
+    if (journal->n_fixed) fprintf(stderr, " (%zu journal lines rebuilt from their replays)", journal->n_fixed);
     if (unplayable)
         fprintf(stderr, ", %zu not played (a player did not compile or failed the smoke test)", unplayable);
     fprintf(stderr, ", %zu to play, %d at a time\n", in_shard - journal->n_done, run->jobs);
     if (d.tty) draw_bar(&d);
     enum tournament_status status = tournament_run(run, &hooks, &failed, &err);
     if (d.tty) fputc('\n', stderr);
-    if (status == TOURNAMENT_CONFIG_FAILED || status == TOURNAMENT_INTERNAL_FAILED)
-        fprintf(stderr, "%s%s\n", status == TOURNAMENT_INTERNAL_FAILED ? "judge tournament: " : "", err.msg);
+    if (status == TOURNAMENT_CONFIG_FAILED || status == TOURNAMENT_INTERNAL_FAILED || status == TOURNAMENT_IO_FAILED)
+        fprintf(stderr, "%s%s\n", status != TOURNAMENT_CONFIG_FAILED ? "judge tournament: " : "", err.msg);
     double secs = (double)(monotonic_ns() - d.p.started_ns) / 1e9;
     printf("played %zu matches in %.1f s (%.2f/s); %zu/%zu finished", d.p.done_now, secs,
            secs > 0 ? (double)d.p.done_now / secs : 0.0, d.p.done, in_shard);
     if (failed) printf("; %zu failed twice for an internal error", failed);
     printf("; journal %s\n", journal->path);
     return exit_status(status);
+}
+
+/* What resuming changed in the journal: one line per match. */
+static void print_journal_notes(const struct tournament_journal *journal)
+{
+    const char *p = journal->notes.data;
+    for (const char *nl; p && (nl = strchr(p, '\n')); p = nl + 1)
+        fprintf(stderr, "judge tournament: %s: %.*s\n", journal->path, (int)(nl - p), p);
 }
 
 static int run_tournament(const struct options *o, struct tournament_config *cfg,
@@ -379,6 +390,7 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
         tournament_outdir_close(&od);
         return EXIT_INTERNAL;
     }
+    print_journal_notes(&journal);
     struct tournament_run run = {cfg, plan, &od, &journal, o->shard, o->jobs};
     rc = play(o, &run, &journal);
     tournament_journal_close(&journal);

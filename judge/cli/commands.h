@@ -9,7 +9,8 @@
 #define JUDGE_CLI_COMMANDS_H
 
 /* Exit statuses shared by every subcommand. */
-enum { EXIT_OK = 0, EXIT_FAILURE_RESULT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
+enum { EXIT_OK = 0, EXIT_FAILURE_RESULT = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3,
+       EXIT_IO = 4 /* an output could not be written: disk full, read-only, no permission */ };
 
 int cmd_exec(int argc, char **argv);    /* judge/cli/cmd_exec.c */
 int cmd_doctor(int argc, char **argv);  /* judge/cli/cmd_doctor.c */

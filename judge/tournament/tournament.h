@@ -147,6 +147,8 @@ int tournament_outdir_open(const char *path, const char *fingerprint, struct tou
 void tournament_outdir_close(struct tournament_outdir *od);
 /* OUT/replays/ID.jsonl.gz, and "replays/ID.jsonl.gz" as the journal names it. */
 int tournament_replay_path(const struct tournament_outdir *od, const char *id, char *out, size_t size);
+/* Removes the temporary replay files of match id (what a killed worker left). */
+int tournament_outdir_remove_temps(const struct tournament_outdir *od, const char *id, struct tournament_error *err);
 
 /* ---- the journal (tournament_journal.c) ---------------------------------------------- */
 
@@ -154,14 +156,17 @@ struct tournament_journal {
     int fd; /* OUT/journal.jsonl, O_APPEND */
     char *path;
     bool *done; /* per plan index */
-    size_t n_done, n_recovered, n_dropped;
+    size_t n_done, n_recovered, n_dropped, n_fixed;
+    struct strbuf notes; /* what resuming changed, one "ID: what" line each */
 };
 
 /* Reads OUT/journal.jsonl: a match is finished when a complete line names it
- * and its replay exists. A replay with no line (the judge was killed between
- * the two) gets its line back from the replay's result; a torn last line,
- * lines of other shards or of missing replays are dropped, and the journal is
- * then rewritten atomically before it is opened for appending. */
+ * and its replay is whole, names the match in its header and gives the same
+ * line from its result (a line that disagrees is rebuilt from the replay, and
+ * noted). A replay with no line (the judge was killed between the two) gets
+ * its line back from the replay; a torn last line, lines of other shards or
+ * of missing, damaged or another match's replays are dropped, and the journal
+ * is then rewritten atomically before it is opened for appending. */
 int tournament_journal_open(const struct tournament_outdir *od, const struct tournament_config *cfg,
                             const struct tournament_plan *plan, struct tournament_shard shard,
                             struct tournament_journal *out, struct tournament_error *err);
@@ -199,7 +204,9 @@ int tournament_smoke(struct tournament_config *cfg, const struct tournament_plan
 /* ---- one match in a worker process (tournament_worker.c) ----------------------------- */
 
 /* Plays s, commits its replay at replay_path and leaves the journal line in line.
- * -1 with err on an internal error (no replay is left). */
+ * -1 with err on an internal error, TOURNAMENT_STORAGE_FAILED when the replay
+ * cannot be written for a full, read-only or broken disk (no replay is left). */
+#define TOURNAMENT_STORAGE_FAILED (-2)
 int tournament_worker_play(const struct match_setup *s, const char *id, const char *replay_path,
                            struct strbuf *line, struct tournament_error *err);
 
@@ -209,7 +216,8 @@ enum tournament_status {
     TOURNAMENT_ALL_PLAYED,      /* every match of the shard is finished */
     TOURNAMENT_MATCHES_FAILED,  /* some failed twice for an internal error */
     TOURNAMENT_CONFIG_FAILED,   /* a match could not be set up (err says why) */
-    TOURNAMENT_INTERNAL_FAILED, /* the journal could not be written, fork failed, ... */
+    TOURNAMENT_INTERNAL_FAILED, /* fork failed, ... */
+    TOURNAMENT_IO_FAILED,       /* the journal could not be written (err names it and why) */
 };
 
 /* What the hooks are told about. */

@@ -110,29 +110,71 @@ static long match_of(const struct resume *r, const char *id)
     return strcmp(want, id) != 0 ? -1 : idx;
 }
 
-static bool replay_exists(const struct resume *r, const char *id)
+/* The journal line a whole replay of match id gives, from its header (which
+ * must name id) and its result; -1 when there is no such replay. */
+static int line_from_replay(const struct resume *r, const char *id, struct strbuf *out)
 {
     char path[PATH_MAX];
-    struct stat st;
-    return tournament_replay_path(r->od, id, path, sizeof path) == 0 && stat(path, &st) == 0 &&
-           S_ISREG(st.st_mode);
+    struct replay_reader *rd;
+    struct replay_error rerr;
+    json_object *o, *header = NULL, *last = NULL, *match_id;
+    int got = -1;
+    if (tournament_replay_path(r->od, id, path, sizeof path) < 0 || replay_reader_open(path, &rd, &rerr) < 0)
+        return -1;
+    while ((got = replay_reader_next(rd, &o, &rerr)) == 1) {
+        if (!header) {
+            header = o;
+            continue;
+        }
+        json_object_put(last);
+        last = o;
+    }
+    replay_reader_close(rd);
+    bool ours = header && (match_id = member(header, "match_id", json_type_string)) &&
+                strcmp(json_object_get_string(match_id), id) == 0;
+    size_t before = out->len;
+    int rc = got == 0 && ours ? tournament_result_line(id, last, out) : -1;
+    json_object_put(header);
+    json_object_put(last);
+    if (rc < 0) {
+        out->len = before;
+        if (out->data) out->data[before] = '\0';
+    }
+    return rc;
 }
 
-/* Keep a complete line if it names an unfinished match of ours whose replay exists. */
+static int note(struct resume *r, const char *id, const char *what)
+{
+    return sb_printf(&r->j->notes, "%s: %s\n", id, what);
+}
+
+/* Keep a complete line if it names an unfinished match of ours and agrees
+ * with the match's replay; a line that does not is rebuilt from the replay,
+ * and one whose replay is missing, damaged or another match's is dropped. */
 static int take_line(struct resume *r, const char *line, size_t len)
 {
-    json_object *o = json_tokener_parse(line), *id = o ? member(o, "id", json_type_string) : NULL;
-    long idx = id ? match_of(r, json_object_get_string(id)) : -1;
-    bool keep = idx >= 0 && !r->j->done[idx] && replay_exists(r, json_object_get_string(id));
+    json_object *o = json_tokener_parse(line), *id_obj = o ? member(o, "id", json_type_string) : NULL;
+    char id[TOURNAMENT_ID_MAX];
+    snprintf(id, sizeof id, "%s", id_obj ? json_object_get_string(id_obj) : "");
     json_object_put(o);
-    if (!keep) {
+    long idx = id[0] ? match_of(r, id) : -1;
+    size_t before = r->kept.len;
+    if (idx < 0 || r->j->done[idx] || line_from_replay(r, id, &r->kept) < 0) {
         r->changed = true;
         r->j->n_dropped++;
-        return 0;
+        return idx >= 0 && !r->j->done[idx] ? note(r, id, "its replay is missing, damaged or another "
+                                                          "match's: the line is dropped, the match played again")
+                                            : 0;
     }
     r->j->done[idx] = true;
     r->j->n_done++;
-    return sb_append(&r->kept, line, len) | sb_putc(&r->kept, '\n');
+    bool agrees = r->kept.len - before == len && memcmp(r->kept.data + before, line, len) == 0;
+    if (!agrees) {
+        r->changed = true;
+        r->j->n_fixed++;
+        if (note(r, id, "the line disagreed with its replay: rebuilt from the replay") < 0) return -1;
+    }
+    return sb_putc(&r->kept, '\n');
 }
 
 static int read_journal(struct resume *r, struct tournament_error *err)
@@ -160,29 +202,10 @@ static int read_journal(struct resume *r, struct tournament_error *err)
     return read_error ? fail(err, "%.500s: read error", r->j->path) : 0;
 }
 
-/* The journal line of a replay that has none: from its result line. */
+/* The journal line of a replay that has none: from its header and result. */
 static int recover(struct resume *r, const char *id, long idx)
 {
-    char path[PATH_MAX];
-    struct replay_reader *rd;
-    struct replay_error rerr;
-    json_object *o, *last = NULL;
-    int got = -1;
-    if (tournament_replay_path(r->od, id, path, sizeof path) < 0 || replay_reader_open(path, &rd, &rerr) < 0)
-        return 0;
-    while ((got = replay_reader_next(rd, &o, &rerr)) == 1) {
-        json_object_put(last);
-        last = o;
-    }
-    replay_reader_close(rd);
-    size_t before = r->kept.len;
-    int rc = got == 0 ? tournament_result_line(id, last, &r->kept) : -1;
-    json_object_put(last);
-    if (rc < 0) { /* not a replay this judge wrote whole: leave it, play the match */
-        r->kept.len = before;
-        if (r->kept.data) r->kept.data[before] = '\0';
-        return 0;
-    }
+    if (line_from_replay(r, id, &r->kept) < 0) return 0; /* not a replay this judge wrote whole: play the match */
     r->j->done[idx] = true;
     r->j->n_done++;
     r->j->n_recovered++;
@@ -245,6 +268,28 @@ int tournament_journal_open(const struct tournament_outdir *od, const struct tou
     return rc;
 }
 
+/* Writes all of text at the end; on failure the file is cut back to end, so no line is torn. */
+static int append_whole(struct tournament_journal *j, off_t end, const char *text, size_t len,
+                        struct tournament_error *err)
+{
+    /* Space set aside first: a full disk fails here, before any byte is written. */
+    if (fallocate(j->fd, FALLOC_FL_KEEP_SIZE, end, (off_t)len) < 0 && errno != EOPNOTSUPP && errno != ENOSYS)
+        return fail(err, "%.500s: %s", j->path, strerror(errno));
+    for (size_t done = 0; done < len;) {
+        ssize_t n = write(j->fd, text + done, len - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            int saved = n < 0 ? errno : EIO;
+            if (ftruncate(j->fd, end) < 0)
+                return fail(err, "%.500s: %s, and the part written could not be removed: %s", j->path,
+                            strerror(saved), strerror(errno));
+            return fail(err, "%.500s: %s", j->path, strerror(saved));
+        }
+        done += (size_t)n;
+    }
+    return 0;
+}
+
 int tournament_journal_append(struct tournament_journal *j, const char *line, struct tournament_error *err)
 {
     struct strbuf sb = STRBUF_INIT;
@@ -252,13 +297,11 @@ int tournament_journal_append(struct tournament_journal *j, const char *line, st
         sb_free(&sb);
         return fail(err, "out of memory");
     }
-    ssize_t n = write(j->fd, sb.data, sb.len);
-    int saved = errno;
-    bool whole = n == (ssize_t)sb.len;
+    off_t end = lseek(j->fd, 0, SEEK_END);
+    int rc = end < 0 ? fail(err, "%.500s: %s", j->path, strerror(errno)) : append_whole(j, end, sb.data, sb.len, err);
     sb_free(&sb);
-    if (!whole) return fail(err, "%.500s: write: %s", j->path, n < 0 ? strerror(saved) : "short write");
-    if (fsync(j->fd) < 0) return fail(err, "%.500s: fsync: %s", j->path, strerror(errno));
-    return 0;
+    if (rc == 0 && fsync(j->fd) < 0) return fail(err, "%.500s: fsync: %s", j->path, strerror(errno));
+    return rc;
 }
 
 void tournament_journal_close(struct tournament_journal *j)
@@ -266,6 +309,7 @@ void tournament_journal_close(struct tournament_journal *j)
     if (j->fd >= 0) close(j->fd);
     free(j->done);
     free(j->path);
+    sb_free(&j->notes);
     memset(j, 0, sizeof *j);
     j->fd = -1;
 }

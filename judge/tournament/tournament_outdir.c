@@ -61,17 +61,32 @@ static bool is_temp_name(const char *name)
     return name[0] == '.' && strstr(name, ".tmp-") != NULL;
 }
 
-/* Removes what atomic_file.c names its temporary files in dir. */
-static int remove_temp_files(const char *dir, struct tournament_error *err)
+/* Removes what atomic_file.c names its temporary files in dir: all of
+ * them, or with prefix non-NULL those of one file (".NAME.tmp-"). */
+static int remove_temp_files_of(const char *dir, const char *prefix, struct tournament_error *err)
 {
     DIR *d = opendir(dir);
     if (!d) return fail(err, "%.400s: %s", dir, strerror(errno));
     int rc = 0;
     for (struct dirent *e; rc == 0 && (e = readdir(d));)
-        if (is_temp_name(e->d_name) && unlinkat(dirfd(d), e->d_name, 0) < 0 && errno != ENOENT)
+        if (is_temp_name(e->d_name) && (!prefix || !strncmp(e->d_name, prefix, strlen(prefix))) &&
+            unlinkat(dirfd(d), e->d_name, 0) < 0 && errno != ENOENT)
             rc = fail(err, "%.300s/%.200s: %s", dir, e->d_name, strerror(errno));
     closedir(d);
     return rc;
+}
+
+static int remove_temp_files(const char *dir, struct tournament_error *err)
+{
+    return remove_temp_files_of(dir, NULL, err);
+}
+
+int tournament_outdir_remove_temps(const struct tournament_outdir *od, const char *id, struct tournament_error *err)
+{
+    char dir[PATH_MAX], prefix[TOURNAMENT_ID_MAX + 32];
+    snprintf(dir, sizeof dir, "%s/replays", od->path);
+    snprintf(prefix, sizeof prefix, ".%s.jsonl.gz.tmp-", id);
+    return remove_temp_files_of(dir, prefix, err);
 }
 
 static int take_lock(struct tournament_outdir *od, struct tournament_error *err)

@@ -10,7 +10,9 @@
  *
  * The parent sets each match up (any error is the file's), forks, and waits
  * on one pipe per worker; the worker plays, commits the replay and writes back
- * "ok LINE" or "error MESSAGE". Only the parent writes the journal.
+ * "ok LINE", "error MESSAGE" or "ioerror MESSAGE" (the replay could not be
+ * written: the tournament stops, as every other match would fail alike).
+ * Only the parent writes the journal.
  */
 #include "judge/tournament/tournament.h"
 #include "judge/tournament/tournament_compile.h"
@@ -67,7 +69,8 @@ static void set_status(struct runner *r, enum tournament_status s, const char *m
 
 static bool stopping(const struct runner *r)
 {
-    return r->status == TOURNAMENT_CONFIG_FAILED || r->status == TOURNAMENT_INTERNAL_FAILED;
+    return r->status == TOURNAMENT_CONFIG_FAILED || r->status == TOURNAMENT_INTERNAL_FAILED ||
+           r->status == TOURNAMENT_IO_FAILED;
 }
 
 /* ---- the worker process ------------------------------------------------------------ */
@@ -102,10 +105,11 @@ _Noreturn static void worker_main(struct runner *r, pid_t parent, int fd, struct
     close_inherited(r, fd);
     struct strbuf msg = STRBUF_INIT, line = STRBUF_INIT;
     struct tournament_error err;
-    if (tournament_worker_play(s, id, replay, &line, &err) == 0)
+    int played = tournament_worker_play(s, id, replay, &line, &err);
+    if (played == 0)
         sb_printf(&msg, "ok %s\n", line.data);
     else
-        sb_printf(&msg, "error %s\n", err.msg);
+        sb_printf(&msg, "%s %s\n", played == TOURNAMENT_STORAGE_FAILED ? "ioerror" : "error", err.msg);
     int rc = msg.data && write_all(fd, msg.data, msg.len) == 0 ? 0 : 1;
     sb_free(&msg);
     sb_free(&line);
@@ -212,7 +216,7 @@ static void match_done(struct runner *r, const struct job *job, const char *id, 
     }
     struct tournament_error err;
     if (tournament_journal_append(r->run->journal, text, &err) < 0)
-        set_status(r, TOURNAMENT_INTERNAL_FAILED, err.msg);
+        set_status(r, TOURNAMENT_IO_FAILED, err.msg);
     else
         tell(r, job, id, line, NULL, false);
     json_object_put(line);
@@ -227,13 +231,23 @@ static void describe_exit(int status, char *out, size_t size)
         snprintf(out, size, "the worker process exited with status %d and no result", WEXITSTATUS(status));
 }
 
+/* A worker that died mid-match left its temporary replay: removed now, not at the next start. */
+static void remove_dead_worker_files(struct runner *r, const char *id, char *why, size_t size)
+{
+    struct tournament_error err;
+    if (tournament_outdir_remove_temps(r->run->out, id, &err) < 0) {
+        size_t len = strlen(why);
+        snprintf(why + len, size - len, "; its temporary replay stays: %s", err.msg);
+    }
+}
+
 static void reap(struct runner *r, struct worker *w)
 {
     int status = 0;
     while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
         ;
     close(w->fd);
-    char id[TOURNAMENT_ID_MAX], why[160];
+    char id[TOURNAMENT_ID_MAX], why[800];
     tournament_match_id(r->run->cfg, r->run->plan, &r->run->plan->matches[w->job.match], id);
     if (w->out.data && w->out.len > 0 && w->out.data[w->out.len - 1] == '\n')
         w->out.data[--w->out.len] = '\0';
@@ -242,8 +256,11 @@ static void reap(struct runner *r, struct worker *w)
         match_done(r, &w->job, id, text + 3);
     } else if (!strncmp(text, "error ", 6)) {
         match_failed(r, &w->job, id, text + 6);
+    } else if (!strncmp(text, "ioerror ", 8)) {
+        set_status(r, TOURNAMENT_IO_FAILED, text + 8);
     } else {
         describe_exit(status, why, sizeof why);
+        remove_dead_worker_files(r, id, why, sizeof why);
         match_failed(r, &w->job, id, why);
     }
     sb_free(&w->out);

@@ -42,7 +42,7 @@ int tournament_worker_play(const struct match_setup *s, const char *id, const ch
     struct replay_error rerr;
     if (replay_writer_open(replay_path, &w, &rerr) < 0) {
         snprintf(err->msg, sizeof err->msg, "%s", rerr.msg);
-        return -1;
+        return replay_error_is_storage(&rerr) ? TOURNAMENT_STORAGE_FAILED : -1;
     }
     struct match_outcome out;
     struct match_error merr;
@@ -56,8 +56,10 @@ int tournament_worker_play(const struct match_setup *s, const char *id, const ch
     }
     if (rc < 0)
         replay_writer_abort(w);
-    else if ((rc = replay_writer_commit(w, &rerr)) < 0)
+    else if ((rc = replay_writer_commit(w, &rerr)) < 0) {
         snprintf(merr.msg, sizeof merr.msg, "%s", rerr.msg);
+        if (replay_error_is_storage(&rerr)) rc = TOURNAMENT_STORAGE_FAILED;
+    }
     match_outcome_free(&out);
     if (rc < 0) snprintf(err->msg, sizeof err->msg, "%s", merr.msg);
     return rc;

@@ -4,10 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/game.h"
+#include "engine/text_quote.h"
 #include "common/atomic_file.h"
 #include "judge/verify/replay_verify.h"
 
-/* The game named in the replay header. */
+/* The game named in the replay header: one of ours (anything else is quoted escaped in the error). */
 static int header_game(const char *path, char *game, size_t size, struct replay_error *err)
 {
     struct replay_reader *rd;
@@ -19,10 +21,15 @@ static int header_game(const char *path, char *game, size_t size, struct replay_
     if (rc < 0)
         return -1;
     rc = json_object_object_get_ex(header, "game", &name) && json_object_is_type(name, json_type_string);
-    if (rc)
+    char quoted[4 * TEXT_QUOTE_MAX + 8];
+    if (rc && game_find(json_object_get_string(name)))
         snprintf(game, size, "%s", json_object_get_string(name));
+    else if (rc)
+        snprintf(err->msg, sizeof err->msg, "%.400s: line 1: unknown game %s", path,
+                 text_quote(quoted, sizeof quoted, json_object_get_string(name)));
     else
         snprintf(err->msg, sizeof err->msg, "%s: line 1: no \"game\"", path);
+    rc = rc && game[0];
     json_object_put(header);
     return rc ? 0 : -1;
 }
@@ -30,7 +37,7 @@ static int header_game(const char *path, char *game, size_t size, struct replay_
 int replay_export(const char *path, const char *format, const char *out_path,
                   struct strbuf *to_stdout, struct replay_error *err)
 {
-    char game[64], wanted[80];
+    char game[64] = "", wanted[80];
     if (header_game(path, game, sizeof game, err) < 0)
         return -1;
     snprintf(wanted, sizeof wanted, "%s-log", game);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/text_quote.h"
 #include "judge/verify/replay_verify.h"
 #include "judge/match/match_replay.h"
 
@@ -48,6 +49,8 @@ static int fail(struct verifier *v, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(v->err->msg + n, size - (size_t)n, fmt, ap);
     va_end(ap);
+    /* What the replay holds (recorded JSON, an engine's reason quoting a reply) reaches a terminal escaped. */
+    text_escape_in_place(v->err->msg + n, size - (size_t)n);
     return -1;
 }
 
@@ -319,6 +322,7 @@ static int feed_violation(struct verifier *v, struct json_object *rec)
 
 static int feed_or_check(struct verifier *v, struct json_object *rec)
 {
+    char quoted[4 * TEXT_QUOTE_MAX + 8];
     const char *type = get_str(rec, "type", NULL);
     const char *by = get_str(rec, "by", NULL);
     int rc;
@@ -329,7 +333,7 @@ static int feed_or_check(struct verifier *v, struct json_object *rec)
     else if (!strcmp(type, "event") || !strcmp(type, "violation") || !strcmp(type, "result"))
         return check_output(v, rec);
     else
-        return fail(v, "unknown line type \"%s\"", type);
+        return fail(v, "unknown line type %s", text_quote(quoted, sizeof quoted, type));
     if (rc == 0)
         rc = expect_events(v);
     if (rc == 0 && v->rules->over(v->g))
@@ -344,10 +348,11 @@ static int read_params(struct verifier *v, struct json_object *params)
     game_params_defaults(v->rules, v->params);
     if (!json_object_is_type(params, json_type_object))
         return fail(v, "header: no \"params\" object");
+    char quoted[4 * TEXT_QUOTE_MAX + 8];
     json_object_object_foreach(params, name, value) {
         struct game_error gerr = {0};
         if (!json_object_is_type(value, json_type_int))
-            return fail(v, "header: param %s is not an integer", name);
+            return fail(v, "header: param %s is not an integer", text_quote(quoted, sizeof quoted, name));
         if (game_param_set(v->rules, v->params, name, json_object_get_int64(value), &gerr) < 0)
             return fail(v, "header: %s", gerr.msg);
     }
@@ -364,8 +369,9 @@ static int rebuild_game(struct verifier *v, struct json_object *header)
     if (!format || strcmp(format, REPLAY_FORMAT) || !get_int(header, "version", &version) ||
         version != REPLAY_VERSION)
         return fail(v, "not a %s version %d header", REPLAY_FORMAT, REPLAY_VERSION);
+    char quoted[4 * TEXT_QUOTE_MAX + 8];
     if (!game || !(v->rules = game_find(game)))
-        return fail(v, "unknown game \"%s\"", game ? game : "");
+        return fail(v, "unknown game %s", text_quote(quoted, sizeof quoted, game));
     if (!map || !seed || !json_object_is_type(seed, json_type_int) ||
         !json_object_is_type(players, json_type_array))
         return fail(v, "header: missing map, seed or players");

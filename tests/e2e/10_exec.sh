@@ -132,6 +132,9 @@ usage_case bad_cpu "--cpu: bad value 'abc'" --cpu abc -- /bin/true
 usage_case negative_wall "--wall: bad value '-1'" --wall -1 -- /bin/true
 usage_case bad_memory_suffix "--memory: bad value '12X'" --memory 12X -- /bin/true
 usage_case memory_overflow "--memory: bad value '99999999999999G'" --memory 99999999999999G -- /bin/true
+usage_case pids_too_many "--pids 4294967296: out of range (2 to 4194304)" --pids 4294967296 -- /bin/true
+usage_case pids_too_few "--pids 1: out of range (2 to 4194304)" --pids 1 -- /bin/true
+usage_case memory_too_small "--memory 1k: out of range (1M to 64T)" --memory 1k -- /bin/true
 usage_case unknown_option "unknown option '--frobnicate'" --frobnicate -- /bin/true
 usage_case unknown_profile "--profile: no run profile named 'nope'" --profile nope -- /bin/true
 usage_case missing_value "option --cpu needs a value" --cpu
@@ -141,6 +144,8 @@ usage_case missing_dir "--dir $T/nope: No such file or directory" --dir "$T/nope
 usage_case missing_stdin "cannot open --stdin $T/nope" --stdin "$T/nope" -- /bin/true
 "$JUDGE" exec --help > "$T/help.out"
 check exec/help_exits_0 [ $? = 0 -a "$(head -1 "$T/help.out")" = "usage: judge exec [OPTIONS] -- CMD [ARGS...]" ]
+check exec/help_states_cpu_default grep -q 'default: no CPU limit' "$T/help.out"
+check exec/help_states_wall_default grep -q 'default: no wall limit' "$T/help.out"
 
 # ---- isolation: strict as root, then what an unprivileged user gets -------------------------
 

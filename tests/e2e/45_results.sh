@@ -173,7 +173,7 @@ check damaged/bad_json_reported grep -qF "judge results: $D/badjson.jsonl.gz: li
 check damaged/no_result_reported grep -qF "judge results: $D/noresult.jsonl.gz: no result line (skipped)" "$T/damaged.err"
 check damaged/bad_result_reported grep -qF "$D/badresult.jsonl.gz: line $(zcat "$SRC" | wc -l): result: 1 players where the header has 2 (skipped)" "$T/damaged.err"
 check damaged/not_gzip_reported grep -qF "judge results: $D/plain.jsonl.gz: not gzip (skipped)" "$T/damaged.err"
-check duplicate/reported grep -qF "judge results: $T/copy/tiny/tiny-1-greedy-bad.jsonl.gz: the same match (game, map, seed, players) as $T/r/tiny/tiny-1-greedy-bad.jsonl.gz (skipped: counted once)" "$T/damaged.err"
+check duplicate/reported grep -qF "judge results: $T/copy/tiny/tiny-1-greedy-bad.jsonl.gz: the same match (its whole header but timing and host facts) as $T/r/tiny/tiny-1-greedy-bad.jsonl.gz (skipped: counted once)" "$T/damaged.err"
 check duplicate/audit_counts_once [ "$(q "$T/out_damaged/audit.json" 'P["bad"]["count"]')" = 12 ]
 qcheck damaged/listed_in_standings "$T/out_damaged/standings.json" 'sum(1 for s in J["skipped_files"] if not s["duplicate"]) == 5'
 

@@ -7,7 +7,9 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -86,20 +88,26 @@ static const char *result_of(size_t i)
     return text;
 }
 
-/* A complete replay of match i: a header and its result. */
-static void write_replay(const struct tournament_outdir *od, size_t i)
+/* A complete replay at match i's path: a header naming match `of` and its result. */
+static void write_replay_of(const struct tournament_outdir *od, size_t i, size_t of)
 {
-    char id[TOURNAMENT_ID_MAX], file[PATH_MAX];
+    char id[TOURNAMENT_ID_MAX], file[PATH_MAX], header[TOURNAMENT_ID_MAX + 64];
     id_of(i, id);
     ck_assert_int_eq(tournament_replay_path(od, id, file, sizeof file), 0);
+    id_of(of, id);
+    snprintf(header, sizeof header, "{\"type\":\"header\",\"match_id\":\"%s\"}", id);
     struct replay_writer *w;
     struct replay_error rerr;
     ck_assert_int_eq(replay_writer_open(file, &w, &rerr), 0);
-    static const char header[] = "{\"type\":\"header\"}";
-    const char *result = result_of(i);
+    const char *result = result_of(of);
     ck_assert_int_eq(replay_writer_put(w, header, strlen(header), &rerr), 0);
     ck_assert_int_eq(replay_writer_put(w, result, strlen(result), &rerr), 0);
     ck_assert_int_eq(replay_writer_commit(w, &rerr), 0);
+}
+
+static void write_replay(const struct tournament_outdir *od, size_t i)
+{
+    write_replay_of(od, i, i);
 }
 
 static void line_of(size_t i, struct strbuf *out)
@@ -274,6 +282,102 @@ START_TEST(another_definition_shard_or_judge_is_refused)
 }
 END_TEST
 
+static void replace_once(struct strbuf *sb, const char *from, const char *to)
+{
+    char *at = strstr(sb->data, from);
+    ck_assert_ptr_nonnull(at);
+    struct strbuf out = STRBUF_INIT;
+    sb_append(&out, sb->data, (size_t)(at - sb->data));
+    sb_puts(&out, to);
+    sb_puts(&out, at + strlen(from));
+    sb_reset(sb);
+    sb_append(sb, out.data, out.len);
+    sb_free(&out);
+}
+
+/* Lines that name a finished match but disagree with its replay: a wrong
+ * winner is rebuilt from the replay, a replay of another match is not a finish. */
+START_TEST(lines_must_agree_with_their_replays)
+{
+    struct tournament_outdir od;
+    struct tournament_journal j;
+    open_out(&od);
+    write_replay(&od, 0);
+    write_replay(&od, 1);
+    write_replay_of(&od, 2, 3); /* match 3's replay under match 2's name */
+    struct strbuf journal = STRBUF_INIT, line = STRBUF_INIT, want = STRBUF_INIT;
+    line_of(0, &line);
+    replace_once(&line, "\"winner\":\"", "\"winner\":null,\"was\":\""); /* no winner */
+    sb_append(&journal, line.data, line.len);
+    sb_putc(&journal, '\n');
+    sb_reset(&line);
+    line_of(1, &line);
+    replace_once(&line, "\"draw\":false", "\"draw\":\"no\""); /* a bad type */
+    sb_append(&journal, line.data, line.len);
+    sb_putc(&journal, '\n');
+    sb_reset(&line);
+    line_of(3, &line);
+    char id2[TOURNAMENT_ID_MAX], id3[TOURNAMENT_ID_MAX];
+    id_of(2, id2);
+    id_of(3, id3);
+    sb_printf(&journal, "{\"id\":\"%s\"%s\n", id2, line.data + strlen(id3) + 8);
+    char file[PATH_MAX];
+    snprintf(file, sizeof file, "%s/journal.jsonl", out_dir);
+    write_file(file, journal.data, journal.len);
+    tournament_outdir_close(&od);
+
+    open_out(&od);
+    open_journal(&od, &j);
+    ck_assert(j.done[0] && j.done[1] && !j.done[2]);
+    ck_assert_uint_eq(j.n_done, 2);
+    ck_assert_uint_eq(j.n_fixed, 2);
+    ck_assert_uint_eq(j.n_dropped, 1);
+    ck_assert_ptr_nonnull(j.notes.data);
+    ck_assert_ptr_nonnull(strstr(j.notes.data, "rebuilt from the replay"));
+    ck_assert_ptr_nonnull(strstr(j.notes.data, id2));
+    tournament_journal_close(&j);
+    sb_reset(&journal);
+    read_journal(&journal);
+    line_of(0, &want);
+    sb_putc(&want, '\n');
+    line_of(1, &want);
+    sb_putc(&want, '\n');
+    ck_assert_str_eq(journal.data, want.data);
+    tournament_outdir_close(&od);
+    sb_free(&journal);
+    sb_free(&line);
+    sb_free(&want);
+}
+END_TEST
+
+/* A write cut short (here by RLIMIT_FSIZE, as a full disk would) leaves no part of the line. */
+START_TEST(a_failed_append_leaves_no_torn_line)
+{
+    struct tournament_outdir od;
+    struct tournament_journal j;
+    open_out(&od);
+    open_journal(&od, &j);
+    struct strbuf line = STRBUF_INIT, text = STRBUF_INIT;
+    line_of(0, &line);
+    struct tournament_error err;
+    ck_assert_int_eq(tournament_journal_append(&j, line.data, &err), 0);
+    struct rlimit old, small = {line.len + line.len / 2, line.len + line.len / 2};
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, SIG_IGN);
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &small), 0);
+    int rc = tournament_journal_append(&j, line.data, &err);
+    setrlimit(RLIMIT_FSIZE, &old); /* only lowered: an unprivileged process may not raise it back */
+    ck_assert_int_eq(rc, -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "journal.jsonl: File too large"));
+    read_journal(&text);
+    ck_assert_uint_eq(text.len, line.len + 1);
+    tournament_journal_close(&j);
+    tournament_outdir_close(&od);
+    sb_free(&line);
+    sb_free(&text);
+}
+END_TEST
+
 static Suite *journal_suite(void)
 {
     Suite *s = suite_create("tournament_journal");
@@ -283,6 +387,8 @@ static Suite *journal_suite(void)
     tcase_add_test(tc, resuming_counts_what_is_finished);
     tcase_add_test(tc, stale_temporary_files_are_removed);
     tcase_add_test(tc, another_definition_shard_or_judge_is_refused);
+    tcase_add_test(tc, lines_must_agree_with_their_replays);
+    tcase_add_test(tc, a_failed_append_leaves_no_torn_line);
     suite_add_tcase(s, tc);
     return s;
 }
