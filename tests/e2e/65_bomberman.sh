@@ -251,6 +251,43 @@ check garbage/invalid_then_wait [ "$(rq "$M" 'CMDS(2)[2:7], P(2)["moves"], P(2)[
 check garbage/reasons [ "$(rq "$M" '[v["evidence"]["reason"] for v in V]')" = \
     "[\"'jump' is not one of WAIT, UP, DOWN, LEFT, RIGHT, BOMB\", 'control byte 0x01', 'line longer than 64 bytes']" ]
 
+# ---- the examples: match files (C and Python bots), the free-for-all and its results -------------
+
+for ex in classic generated; do
+    M=$T/ex_$ex.jsonl.gz
+    "$JUDGE" run "$ROOT/examples/bomberman-$ex.yaml" --param game_ticks_max=40 --replay "$M" >"$T/ex.out" 2>&1
+    check example_$ex/exit_0 [ $? = 0 ]
+    check example_$ex/no_violation [ "$(rq "$M" 'len(V), R["rounds"] <= 40, all(p["verdict"] == "OK" for p in R["players"])')" = "(0, True, True)" ]
+    check example_$ex/verify verified "$M"
+done
+"$JUDGE" tournament "$ROOT/examples/tournaments/bomberman-free-for-all.yaml" --out "$T/ffa" >"$T/ffa.out" 2>&1
+check tournament/exit_0 [ $? = 0 ]
+check tournament/twenty_matches_of_four [ "$(ls "$T/ffa/replays" | wc -l)" = 20 ]
+check tournament/replays_verify eval 'for r in "$T"/ffa/replays/*.jsonl.gz; do verified "$r" || exit 1; done'
+"$JUDGE" results "$T/ffa" --out "$T/ffa-results" >"$T/res.out" 2>&1
+check results/exit_0 [ $? = 0 ]
+check results/points_and_places python3 - "$T/ffa-results/standings.json" "$T/ffa" <<'PY'
+import glob, gzip, json, sys
+st = json.load(open(sys.argv[1]))
+points = {}
+for f in glob.glob(sys.argv[2] + "/replays/*.jsonl.gz"):
+    lines = [json.loads(x) for x in gzip.open(f, "rt")]
+    names = [p["name"] for p in lines[0]["players"]]
+    for p in lines[-1]["players"]:
+        points[names[p["player"] - 1]] = points.get(names[p["player"] - 1], 0) + p["points"]
+        assert p["place"] == 1 + sum(q["points"] > p["points"] for q in lines[-1]["players"])
+assert st["games"] == ["bomberman"] and st["matches"] == 20
+assert {p["name"]: p["points"] for p in st["players"]} == points, (st["players"], points)
+assert [p["points"] for p in st["players"]] == sorted(points.values(), reverse=True)
+PY
+printf '%s\n' 'game: bomberman' 'format: free-for-all' 'players_per_match: 4' "maps: [$MAPS/classic.map, $MAPS/duel.map]" \
+    'seeds: [1]' 'players:' "  - {name: a, dir: $BOTS, command: [./waiter]}" "  - {name: b, dir: $BOTS, command: [./waiter]}" \
+    "  - {name: c, dir: $BOTS, command: [./waiter]}" "  - {name: d, dir: $BOTS, command: [./waiter]}" >"$T/duel.yaml"
+"$JUDGE" tournament "$T/duel.yaml" --out "$T/ffa-bad" --list >"$T/duel.out" 2>"$T/duel.err"
+rc=$?
+check tournament/four_on_a_duel_map_refused [ $rc = 2 -a "$(wc -l <"$T/duel.err")" = 1 ]
+check tournament/names_the_map grep -qE 'duel.yaml:4:[0-9]+: the map is for 2 players but free-for-all seats 4 per match' "$T/duel.err"
+
 # ---- replays: tampering is found, the same seed and bots give the same replay ------------------------
 
 python3 - "$T/four.jsonl.gz" "$T/tampered.jsonl.gz" <<'PY'
