@@ -105,6 +105,9 @@ struct game_rules {
     enum process_model process_model;
     enum time_model time_model;
     int min_players, max_players;
+    /* A map's map_players() is the most players it seats, not the exact number: a match may
+     * name min_players up to that many (bomberman: starts numbered above them are free). */
+    bool map_players_at_most;
 
     /* Maps: parse a map file of the game's own format, generate one, write one. A game
      * without map files (warlight: each round's board comes from the seed) leaves all five

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "engine/bomberman.h"
 #include "engine/generals.h"
 #include "engine/warlight.h"
 #include "engine/seabattle.h"
@@ -10,6 +11,7 @@ static const struct game_rules *const all_games[] = {
     &generals_rules,
     &warlight_rules,
     &seabattle_rules,
+    &bomberman_rules,
 };
 #define N_GAMES (sizeof all_games / sizeof all_games[0])
 

@@ -20,6 +20,8 @@ static const char usage_text[] =
     "                    [--min-capital-dist D] [-o FILE]\n"
     "       judge mapgen seabattle --seed S [--ships-1 N] [--ships-2 N] [--ships-3 N]\n"
     "                    [--ships-4 N] [-o FILE]\n"
+    "       judge mapgen bomberman --seed S [--players P] [--blocks PCT] [--bonuses N]\n"
+    "                    [--symmetric] [-o FILE]\n"
     "Writes a map in the game's own format (for seabattle, which has no map, a random valid\n"
     "board) to stdout, or to FILE (replaced atomically).\n"
     "Notes, such as a lowered capital distance, go to stderr.\n";
@@ -41,6 +43,8 @@ static const struct flag { const char *flag, *option; bool is_switch; } flags[] 
     {"ships-2", "ships_2", false},
     {"ships-3", "ships_3", false},
     {"ships-4", "ships_4", false},
+    {"blocks", "blocks", false},
+    {"bonuses", "bonuses", false},
 };
 #define N_FLAGS (sizeof flags / sizeof flags[0])
 #define MAX_GAME_FLAGS 16
@@ -120,6 +124,8 @@ static const struct mapgen_game games[] = {
     {"generals",
      {{"rows", true}, {"cols", true}, {"players", true}, {"mountains", false}, {"cities", false},
       {"city-army-min", false}, {"city-army-max", false}, {"min-capital-dist", false}, {"symmetric", false}},
+     generate_with_rules},
+    {"bomberman", {{"players", false}, {"blocks", false}, {"bonuses", false}, {"symmetric", false}},
      generate_with_rules},
     {"seabattle", {{"ships-1", false}, {"ships-2", false}, {"ships-3", false}, {"ships-4", false}},
      generate_sea_board},

@@ -22,6 +22,7 @@ static const char *const player_key_names[PKEY_COUNT] = {"name", "command", "dir
 static const char *const generator_options[] = {
     "rows",          "cols",          "players",          "mountains", "cities",
     "city_army_min", "city_army_max", "min_capital_dist", "symmetric",
+    "blocks",        "bonuses",
 };
 #define GENERATOR_BOOL_OPTION "symmetric"
 

@@ -147,7 +147,7 @@ static void take_game_limits(struct match_setup *s)
 {
     s->limits.budget_base_ms = param_or(s, "budget_base_ms", 0);
     s->limits.budget_per_move_ms = param_or(s, "budget_per_move_ms", 0);
-    s->limits.move_wall_ms = param_or(s, "move_wall_ms", param_or(s, "turn_wall_ms", 0));
+    s->limits.move_wall_ms = param_or(s, "move_wall_ms", param_or(s, "turn_wall_ms", param_or(s, "tick_wall_ms", 0)));
     s->limits.memory_limit_mb = param_or(s, "memory_limit_mb", 256);
     s->limits.max_line_bytes = param_or(s, "max_line_bytes", MATCH_DEFAULT_MAX_LINE);
 }
@@ -319,6 +319,11 @@ static int copy_player(struct match_player *mp, const struct player_config *pc, 
 static int resolve_players(struct match_setup *s, const struct match_config *cfg, struct match_error *err)
 {
     int k = s->map ? s->rules->map_players(s->map) : cfg->n_players;
+    if (s->map && s->rules->map_players_at_most && cfg->n_players <= k)
+        k = cfg->n_players;
+    else if (s->map && s->rules->map_players_at_most)
+        return fail(err, "%s:%d:%d: the map has %d starts but the match names %d players", cfg->path,
+                    cfg->players[0].line, cfg->players[0].col, k, cfg->n_players);
     if (k != cfg->n_players)
         return fail(err, "%s:%d:%d: the map is for %d players but the match names %d", cfg->path,
                     cfg->players[0].line, cfg->players[0].col, k, cfg->n_players);

@@ -375,7 +375,7 @@ static int check_map_players(struct loader *l, const struct tournament_arena *a)
         r->map_free(map);
     }
     sb_free(&text);
-    if (k < 0 || k == l->cfg->per_match) return 0;
+    if (k < 0 || k == l->cfg->per_match || (r->map_players_at_most && l->cfg->per_match <= k)) return 0;
     struct yr_mark at = {a->line, a->col};
     return yr_fail(l->r.file, at, &l->r.err, "the map is for %d players but %s seats %d per match", k,
                    format_names[l->cfg->format], l->cfg->per_match);

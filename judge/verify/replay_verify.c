@@ -17,7 +17,9 @@
 #include "judge/verify/replay_verify.h"
 #include "judge/match/match_replay.h"
 
-#define EXPECTED_MAX 4096   /* engine outputs queued between two recorded inputs */
+/* Engine outputs queued between two recorded inputs: one reply may let a game run many steps
+ * by itself (bomberman once every living bot has crashed). */
+#define EXPECTED_MAX (1 << 20)
 #define SHOWN_CHARS  240    /* of each JSON text in a difference message */
 
 struct verifier {
@@ -31,8 +33,8 @@ struct verifier {
     int asked[GAME_MAX_PLAYERS + 1];   /* replies the game asked for (README C7 j) */
     int moves[GAME_MAX_PLAYERS + 1];   /* replies the engine accepted */
     enum match_verdict verdict[GAME_MAX_PLAYERS + 1];
-    struct json_object *expected[EXPECTED_MAX];
-    int head, tail;
+    struct json_object **expected;
+    int head, tail, cap;
     struct strbuf sb;
     int replies;
     struct replay_error *err;
@@ -102,6 +104,16 @@ static int expect_text(struct verifier *v)
     if (v->tail == EXPECTED_MAX) {
         json_object_put(o);
         return fail(v, "the engine gives more than %d lines at once", EXPECTED_MAX);
+    }
+    if (v->tail == v->cap) {
+        int cap = v->cap ? 2 * v->cap : 256;
+        struct json_object **grown = realloc(v->expected, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            json_object_put(o);
+            return fail(v, "out of memory");
+        }
+        v->expected = grown;
+        v->cap = cap;
     }
     v->expected[v->tail++] = o;
     return 0;
@@ -432,6 +444,7 @@ int replay_verify(const char *path, struct strbuf *log, struct replay_verify_rep
     if (v.map)
         v.rules->map_free(v.map);
     drop_expected(&v);
+    free(v.expected);
     sb_free(&v.sb);
     replay_reader_close(v.rd);
     return rc;
