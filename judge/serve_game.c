@@ -178,7 +178,9 @@ int net_game_shoot(struct net_game *g, int p, const struct net_shot *shot, uint6
         }
         sb_free(&out);
     } else {
-        rc = net_game_violation(g, p, VIOLATION_INVALID_MOVE, shot->text, 0, 0);
+        char reason[192];
+        snprintf(reason, sizeof reason, "the shot %s is not two integers in 1..%d", shot->text, SEA_SIDE);
+        rc = net_game_violation(g, p, VIOLATION_INVALID_MOVE, reason, 0, 0);
         *result = "game-over";
     }
     g->turn_ms = serve_now_ms();
@@ -216,6 +218,12 @@ void net_game_conclude(struct net_game *g)
         return;
     g->status = NET_OVER;
     g->result = r.winner == 1 ? "player1-win" : r.winner == 2 ? "player2-win" : "draw";
+    if (g->why[0])
+        return;
+    if (r.winner && !r.p[3 - r.winner].alive)
+        snprintf(g->why, sizeof g->why, "player %d's fleet is sunk", 3 - r.winner);
+    else
+        snprintf(g->why, sizeof g->why, "shot_limit (%d shots) reached", r.rounds);
 }
 
 void net_game_free(struct net_game *g)

@@ -16,6 +16,7 @@ import time
 
 import txaio
 txaio.use_asyncio()
+txaio.start_logging(level="critical")
 from autobahn.asyncio.wamp import ApplicationSession  # noqa: E402
 from autobahn.asyncio.websocket import WampWebSocketClientFactory  # noqa: E402
 from autobahn.wamp.exception import ApplicationError  # noqa: E402
@@ -42,6 +43,7 @@ class Server:
     """bin/judge serve seabattle on a free loopback port, its stdout collected."""
 
     def __init__(self, workdir, *args):
+        os.makedirs(workdir, exist_ok=True)
         self.replays = os.path.join(workdir, "replays")
         self.proc = subprocess.Popen([JUDGE, "serve", "seabattle", "--listen", "127.0.0.1:0",
                                       "--replays", self.replays, *args],
@@ -84,6 +86,8 @@ class Player(ApplicationSession):
 
     def onLeave(self, details):
         self.left_details = details
+        if not self._joined.done():
+            self._joined.set_exception(ConnectionError(details.reason))
         super().onLeave(details)
 
     def onDisconnect(self):
