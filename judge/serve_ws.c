@@ -424,7 +424,7 @@ int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size
     info.user = w;
     info.timeout_secs = 10;
     info.max_http_header_data = 4096;
-    info.fd_limit_per_thread = (unsigned int)(s->cfg->limits.max_connections + 256);
+    info.fd_limit_per_thread = (unsigned int)(s->cfg->limits.max_connections + 4096); /* handshakes to refuse */
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
     w->ctx = lws_create_context(&info);
     if (!w->ctx) {
