@@ -4,7 +4,10 @@ N2, N5, N6, N8): all ships sunk, the shot limit, an invalid shot, a timeout, a d
 Every game's replay verifies, its seabattle-log export equals get-game-log, and
 `judge results` ranks the players by their player-id."""
 import asyncio
+import json
 import os
+import re
+import signal
 import sys
 import tempfile
 
@@ -160,12 +163,27 @@ async def main():
         c.eq(r.returncode, 0, "results: judge results reads the server's replays (%s)" % r.stderr.strip())
         standings = open(os.path.join(tmp, "results", "standings.md")).read() if r.returncode == 0 else ""
         c.true("alice" in standings and "kate" in standings, "results: network players in the standings")
+        # Games in progress when the server stops are recorded as aborted, nothing half-written.
+        a, b, g, _ = await pair(srv, "quinn", "rosa")
+        await a.call("shoot", g, 1, 1)
+        w = await connect(srv)
+        gw = await w.call("new-game", "sam", BOARD_A)
         for s in (srv, srv_limit, srv_fast):
             c.true(s.alive(), "the server is still running")
+        c.eq(srv.stop(signal.SIGINT), 0, "SIGINT: exit status 0")
+        for s in (srv_limit, srv_fast):
             c.eq(s.stop(), 0, "SIGTERM: exit status 0")
+        for game, was in ((g, "in-progress"), (gw, "waiting")):
+            path = os.path.join(srv.replays, "game-%d.aborted.json" % game)
+            rec = json.load(open(path)) if os.path.exists(path) else {}
+            c.eq((rec.get("status"), rec.get("was")), ("aborted", was), "SIGINT: game %d recorded as aborted" % game)
+        c.true(not os.path.exists(os.path.join(srv.replays, "game-%d.jsonl.gz" % g)), "SIGINT: no replay of it")
+        c.eq([f for f in os.listdir(srv.replays) if not re.fullmatch(r"game-\d+\.(jsonl\.gz|aborted\.json)", f)], [],
+             "SIGINT: no temporary file left")
+        c.true(any(re.match(r"game %d ended: aborted" % g, l) for l in srv.lines), "SIGINT: its end is logged")
         starts = [l for l in srv.lines if " started: " in l]
         ends = [l for l in srv.lines if " ended: " in l]
-        c.true(len(starts) == 8 and len(ends) >= len(starts), "one log line per game start and end: %r" % srv.lines)
+        c.true(len(starts) == 9 and len(ends) >= len(starts), "one log line per game start and end: %r" % srv.lines)
     finally:
         for s in (srv, srv_limit, srv_fast):
             if s.alive():
