@@ -256,7 +256,7 @@ int cmd_serve(int argc, char **argv)
     struct serve_error err;
     if (serve_run(&c, &hooks, &stop_requested, &err) < 0) {
         fprintf(stderr, "judge serve: %s\n", err.msg);
-        return EXIT_INTERNAL;
+        return err.input ? EXIT_USAGE : EXIT_INTERNAL;
     }
     printf("judge serve: stopped\n");
     return EXIT_OK;

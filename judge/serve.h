@@ -62,7 +62,7 @@ struct serve_hooks {
     void *ctx;
 };
 
-struct serve_error { char msg[512]; };
+struct serve_error { char msg[1024]; bool input; /* a bad file or option, not a failure to serve */ };
 
 /* Serve until *stop becomes non-zero, then end every connection, record the games in
  * progress as aborted and return 0; -1 with err when the server cannot start. */

@@ -63,15 +63,15 @@ static int keep_events(struct net_game *g)
 }
 
 /* A reply given to the engine, recorded first (as match_runner.c does), and any refusal. */
-static int give_reply(struct net_game *g, int p, const char *const *lines, int n, const char *joined,
-                      uint64_t wall_ns)
+static int give_reply_cpu(struct net_game *g, int p, const char *const *lines, int n, const char *joined,
+                          uint64_t cpu_ns, uint64_t wall_ns)
 {
     struct net_seat *st = &g->seat[p];
     int round = g->g->rules->round(g->g);
     struct strbuf line = STRBUF_INIT;
     st->replies++;
     struct replay_reply rec = {.n = ++g->replies, .player = p, .round = round, .reply = st->replies,
-                               .line = joined, .len = strlen(joined), .wall_ns = wall_ns};
+                               .line = joined, .len = strlen(joined), .cpu_ns = cpu_ns, .wall_ns = wall_ns};
     struct game_verdict verdict = {0};
     int rc = replay_record_reply(&line, &rec) < 0 || keep_line(g, &line) < 0 ? -1 : 0;
     if (rc == 0)
@@ -89,6 +89,12 @@ static int give_reply(struct net_game *g, int p, const char *const *lines, int n
     }
     sb_free(&line);
     return rc < 0 || keep_events(g) < 0 ? -1 : 0;
+}
+
+static int give_reply(struct net_game *g, int p, const char *const *lines, int n, const char *joined,
+                      uint64_t wall_ns)
+{
+    return give_reply_cpu(g, p, lines, n, joined, 0, wall_ns);
 }
 
 static int give_board(struct net_game *g, int p, const struct sea_board *board)
@@ -123,6 +129,7 @@ struct net_game *net_game_new(const int64_t *params, int64_t id, const char *pla
         return NULL;
     }
     g->id = id;
+    memcpy(g->params, params, sizeof g->params);
     g->status = NET_WAITING;
     g->created_ms = serve_now_ms();
     g->started_unix = (int64_t)time(NULL);
@@ -180,7 +187,7 @@ int net_game_shoot(struct net_game *g, int p, const struct net_shot *shot, uint6
     } else {
         char reason[192];
         snprintf(reason, sizeof reason, "the shot %s is not two integers in 1..%d", shot->text, SEA_SIDE);
-        rc = net_game_violation(g, p, VIOLATION_INVALID_MOVE, reason, 0, 0);
+        rc = net_game_violation(g, p, VIOLATION_INVALID_MOVE, MATCH_INVALID_MOVE, reason, 0, 0);
         *result = "game-over";
     }
     g->turn_ms = serve_now_ms();
@@ -188,14 +195,14 @@ int net_game_shoot(struct net_game *g, int p, const struct net_shot *shot, uint6
     return rc;
 }
 
-int net_game_violation(struct net_game *g, int p, enum violation_kind kind, const char *reason,
-                       uint64_t limit_ns, uint64_t figure_ns)
+int net_game_violation(struct net_game *g, int p, enum violation_kind kind, enum match_verdict verdict,
+                       const char *reason, uint64_t limit_ns, uint64_t figure_ns)
 {
     if (net_game_shooter(g) != p)
         return -1;
     struct net_seat *st = &g->seat[p];
     struct strbuf line = STRBUF_INIT;
-    struct match_violation v = {.kind = kind, .verdict = match_verdict_of(kind, true), .by_game = false,
+    struct match_violation v = {.kind = kind, .verdict = verdict, .by_game = false,
                                 .round = g->g->rules->round(g->g), .reply = ++st->replies,
                                 .limit_ns = limit_ns, .figure_ns = figure_ns};
     snprintf(v.reason, sizeof v.reason, "%s", reason);
@@ -207,6 +214,100 @@ int net_game_violation(struct net_game *g, int p, enum violation_kind kind, cons
         rc = -1;
     if (rc == 0)
         rc = keep_events(g);
+    net_game_conclude(g);
+    return rc;
+}
+
+/* Lines of a reply as the bot wrote them, cut at '\n' (at most `max`); the copy is NUL-terminated. */
+static int split_lines(char *copy, const char **lines, int max)
+{
+    int n = 0;
+    for (char *at = copy; n < max;) {
+        lines[n++] = at;
+        char *nl = strchr(at, '\n');
+        if (!nl)
+            break;
+        *nl = '\0';
+        at = nl + 1;
+    }
+    return n;
+}
+
+static int give_text(struct net_game *g, int p, const char *text, size_t len, uint64_t cpu_ns, uint64_t wall_ns)
+{
+    char *copy = malloc(len + 1), *joined = malloc(len + 1);
+    const char *lines[SEA_SIDE];
+    int rc = -1;
+    if (copy && joined) {
+        memcpy(copy, text, len);
+        copy[len] = '\0';
+        memcpy(joined, copy, len + 1);
+        int want = g->g->rules->reply_lines(g->g, p);
+        int n = split_lines(copy, lines, want < SEA_SIDE ? want : SEA_SIDE);
+        rc = give_reply_cpu(g, p, lines, n, joined, cpu_ns, wall_ns);
+    }
+    free(copy);
+    free(joined);
+    return rc;
+}
+
+/* For get-game-info: the board's cells, when the board is valid. */
+static void keep_valid_board(struct net_game *g, int p, const char *text, size_t len)
+{
+    char *copy = malloc(len + 1);
+    const char *lines[SEA_SIDE + 1];
+    size_t lens[SEA_SIDE + 1];
+    struct sea_board b;
+    char why[256];
+    if (!copy)
+        return;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    int n = split_lines(copy, lines, SEA_SIDE + 1);
+    for (int i = 0; i < n; i++)
+        lens[i] = strlen(lines[i]);
+    if (net_board_check(g->params, lines, lens, n, &b, why, sizeof why) == 0) {
+        for (int y = 0; y < SEA_SIDE; y++)
+            memcpy(g->board[p][y], b.line[y], SEA_SIDE + 1);
+        g->has_board[p] = true;
+    }
+    free(copy);
+}
+
+static void house_seat(struct net_game *g, const char *player2)
+{
+    snprintf(g->seat[2].id, sizeof g->seat[2].id, "%s", player2);
+    g->seat[2].house = true;
+    g->house_reserved = false;
+    g->status = NET_PLAYING;
+    g->turn_ms = serve_now_ms();
+}
+
+int net_game_join_reply(struct net_game *g, const char *player2, const char *text, size_t len, uint64_t cpu_ns,
+                        uint64_t wall_ns)
+{
+    house_seat(g, player2);
+    int rc = give_text(g, 2, text, len, cpu_ns, wall_ns);
+    keep_valid_board(g, 2, text, len);
+    net_game_conclude(g);
+    return rc;
+}
+
+int net_game_join_violation(struct net_game *g, const char *player2, enum violation_kind kind,
+                            enum match_verdict verdict, const char *reason, uint64_t limit_ns, uint64_t figure_ns)
+{
+    house_seat(g, player2);
+    int rc = net_game_violation(g, 2, kind, verdict, reason, limit_ns, figure_ns);
+    net_game_conclude(g);
+    return rc;
+}
+
+int net_game_reply_line(struct net_game *g, int p, const char *text, size_t len, uint64_t cpu_ns, uint64_t wall_ns)
+{
+    if (net_game_shooter(g) != p)
+        return -1;
+    int rc = give_text(g, p, text, len, cpu_ns, wall_ns);
+    g->turn_ms = serve_now_ms();
     net_game_conclude(g);
     return rc;
 }

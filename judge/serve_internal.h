@@ -16,6 +16,7 @@
 struct serve;
 struct ws_conn;
 struct wamp_session;
+struct house;
 
 /* ---- serve_ws.c: the transport ---------------------------------------------------------- */
 
@@ -78,6 +79,7 @@ struct net_seat {
 
 struct net_game {
     int64_t id;
+    int64_t params[SP_COUNT];
     enum net_status status;
     const char *result;              /* "player1-win", "player2-win", "draw" once over */
     char why[256];                   /* how it ended, for the log line */
@@ -91,6 +93,7 @@ struct net_game {
     uint64_t started_ns, created_ms, turn_ms;
     int replies;
     bool recorded;
+    bool house_reserved;             /* the house bot is giving its board for seat 2 */
     struct net_game *prev, *next;    /* the live list (waiting or playing) */
 };
 
@@ -104,9 +107,16 @@ int net_game_join(struct net_game *g, const char *player2, const struct sea_boar
 /* Seat p's shot (p must be the shooter); *result is "miss", "hit", "sunk" or "game-over". */
 int net_game_shoot(struct net_game *g, int p, const struct net_shot *shot, uint64_t wall_ns,
                    const char **result);
-/* A violation found by the server (time, a closed session) for the shooter p. */
-int net_game_violation(struct net_game *g, int p, enum violation_kind kind, const char *reason,
-                       uint64_t limit_ns, uint64_t figure_ns);
+/* A violation found by the judge (time, a closed session, the house bot's jail) for the shooter p. */
+int net_game_violation(struct net_game *g, int p, enum violation_kind kind, enum match_verdict verdict,
+                       const char *reason, uint64_t limit_ns, uint64_t figure_ns);
+/* The house bot (serve_house.c): its board as the reply it wrote (10 lines joined by '\n'),
+ * or the violation instead of it; then each shot as the line it wrote. */
+int net_game_join_reply(struct net_game *g, const char *player2, const char *text, size_t len, uint64_t cpu_ns,
+                        uint64_t wall_ns);
+int net_game_join_violation(struct net_game *g, const char *player2, enum violation_kind kind,
+                            enum match_verdict verdict, const char *reason, uint64_t limit_ns, uint64_t figure_ns);
+int net_game_reply_line(struct net_game *g, int p, const char *text, size_t len, uint64_t cpu_ns, uint64_t wall_ns);
 int net_game_shooter(const struct net_game *g);          /* 0 unless a shot is due */
 void net_game_conclude(struct net_game *g);              /* status and result from the engine */
 void net_game_free(struct net_game *g);
@@ -146,8 +156,8 @@ bool limits_player_id_ok(const char *id, size_t len);   /* 1..64 printable ASCII
 /* The largest N of game-N.* in dir, so ids go on from there (D11); 0 when none or no dir. */
 int64_t record_last_id(const char *dir);
 /* A finished game as DIR/game-N.jsonl.gz; path receives the file's path. */
-int record_game(const struct serve_config *cfg, struct net_game *g, char *path, size_t pathlen, char *err,
-                size_t errlen);
+int record_game(const struct serve_config *cfg, struct net_game *g, const struct match_player *house, char *path,
+                size_t pathlen, char *err, size_t errlen);
 /* A game cut short by the server's end as DIR/game-N.aborted.json. */
 int record_aborted(const struct serve_config *cfg, const struct net_game *g, char *path, size_t pathlen,
                    char *err, size_t errlen);
@@ -156,12 +166,21 @@ int record_aborted(const struct serve_config *cfg, const struct net_game *g, cha
 
 const char *serve_page(size_t *len);
 
+/* ---- serve_house.c: the house bot (optional) ---------------------------------------------------- */
+
+int house_open(const struct serve_config *cfg, struct house **out, char *err, size_t errlen);
+void house_close(struct house *h);
+void house_tick(struct serve *s, struct house *h);            /* take seats, read replies, reap */
+void house_game_changed(struct serve *s, struct house *h, struct net_game *g);  /* its turn, its end */
+const struct match_player *house_player(const struct house *h);
+
 /* ---- the server ---------------------------------------------------------------------------------- */
 
 struct serve {
     const struct serve_config *cfg;
     const struct serve_hooks *hooks;
     struct lobby *lobby;
+    struct house *house;         /* NULL without --house-bot */
     uint64_t connections;        /* WebSocket connections open */
     uint64_t buffered;           /* received + unsent bytes of every connection */
     uint64_t rng;                /* session ids */

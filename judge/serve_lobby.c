@@ -85,7 +85,7 @@ int lobby_ids_json(struct lobby *l, struct strbuf *out)
 struct net_game *lobby_waiting_since(struct lobby *l, uint64_t before_ms)
 {
     for (struct net_game *g = l->live_head; g; g = g->next)
-        if (g->status == NET_WAITING && g->created_ms <= before_ms)
+        if (g->status == NET_WAITING && !g->house_reserved && g->created_ms <= before_ms)
             return g;
     return NULL;
 }
@@ -167,7 +167,7 @@ struct net_game *lobby_pair(struct serve *s, struct wamp_session *ss, const char
 {
     struct lobby *l = s->lobby;
     for (struct net_game *g = l->live_head; g; g = g->next) {
-        if (g->status != NET_WAITING || g->seat[1].session == ss)
+        if (g->status != NET_WAITING || g->seat[1].session == ss || g->house_reserved)
             continue;
         g->seat[2].session = ss;
         if (net_game_join(g, player, board) < 0) {
@@ -205,6 +205,8 @@ static void game_over(struct serve *s, struct net_game *g)
 {
     for (int p = 1; p <= 2; p++)
         answer_held(&g->seat[p], "game-over");
+    if (g->seat[2].house)
+        house_game_changed(s, s->house, g);
     unlink_live(s->lobby, g);
     serve_game_ended(s, g);
     keep_finished(s->lobby, g);
@@ -233,7 +235,8 @@ void lobby_game_changed(struct serve *s, struct net_game *g)
         int rc = 0;
         if (st->left) {
             snprintf(g->why, sizeof g->why, "player %d's session closed (N6)", p);
-            rc = net_game_violation(g, p, VIOLATION_CRASH, "the session closed while the game was in progress", 0, 0);
+            rc = net_game_violation(g, p, VIOLATION_CRASH, MATCH_RUNTIME_ERROR,
+                                    "the session closed while the game was in progress", 0, 0);
         } else if (st->held) {
             const char *result = "game-over";
             uint64_t now = serve_now_ms();
@@ -248,6 +251,9 @@ void lobby_game_changed(struct serve *s, struct net_game *g)
                 int n = snprintf(text, sizeof text, "\"%s\"", result);
                 wamp_result(st->session, st->held_request, text, (size_t)n);
             }
+        } else if (st->house) {
+            house_game_changed(s, s->house, g);   /* it is asked; its reply comes on a later tick */
+            return;
         } else {
             return;
         }
@@ -322,7 +328,7 @@ void lobby_tick(struct serve *s)
             continue;
         snprintf(g->why, sizeof g->why, "player %d did not shoot within net_move_wall_ms (%" PRIu64 " ms)", p,
                  s->cfg->move_wall_ms);
-        if (net_game_violation(g, p, VIOLATION_TIME, "no shot within net_move_wall_ms",
+        if (net_game_violation(g, p, VIOLATION_TIME, MATCH_WALL_LIMIT, "no shot within net_move_wall_ms",
                                s->cfg->move_wall_ms * 1000000ull, waited * 1000000ull) < 0)
             internal_failure(s, g);
         else

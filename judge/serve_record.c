@@ -39,9 +39,10 @@ static void game_path(const struct serve_config *cfg, int64_t id, const char *su
     snprintf(path, len, "%s/game-%" PRId64 "%s", cfg->replays_dir, id, suffix);
 }
 
-static void setup_of(const struct serve_config *cfg, struct net_game *g, struct match_setup *s)
+static void setup_of(const struct serve_config *cfg, struct net_game *g, const struct match_player *house,
+                     struct match_setup *s)
 {
-    static char map_text[] = "", map_source[] = MAP_SOURCE, profile[] = "network", house[] = "house-bot";
+    static char map_text[] = "", map_source[] = MAP_SOURCE, profile[] = "network";
     memset(s, 0, sizeof *s);
     s->rules = &seabattle_rules;
     s->map_text = map_text;
@@ -51,8 +52,13 @@ static void setup_of(const struct serve_config *cfg, struct net_game *g, struct 
     s->limits = (struct match_limits){.move_wall_ms = cfg->move_wall_ms,
                                       .max_line_bytes = (uint64_t)cfg->params[SP_MAX_LINE_BYTES]};
     s->n_players = 2;
-    for (int p = 1; p <= 2; p++)
-        s->players[p - 1] = (struct match_player){.name = g->seat[p].id, .profile = g->seat[p].house ? house : profile};
+    for (int p = 1; p <= 2; p++) {
+        s->players[p - 1] = (struct match_player){.name = g->seat[p].id, .profile = profile};
+        if (g->seat[p].house && house) {   /* the house bot's command, as `judge run` records it */
+            s->players[p - 1] = *house;
+            s->players[p - 1].name = g->seat[p].id;
+        }
+    }
     s->isolation = ISOLATION_STRICT;
 }
 
@@ -104,8 +110,8 @@ static int write_replay(const char *path, const struct strbuf *head, const struc
     return rc;
 }
 
-int record_game(const struct serve_config *cfg, struct net_game *g, char *path, size_t pathlen, char *err,
-                size_t errlen)
+int record_game(const struct serve_config *cfg, struct net_game *g, const struct match_player *house, char *path,
+                size_t pathlen, char *err, size_t errlen)
 {
     struct match_setup s;
     struct match_outcome o;
@@ -114,7 +120,7 @@ int record_game(const struct serve_config *cfg, struct net_game *g, char *path, 
     if (!cfg->replays_dir)
         return 0;
     game_path(cfg, g->id, ".jsonl.gz", path, pathlen);
-    setup_of(cfg, g, &s);
+    setup_of(cfg, g, house, &s);
     host_info_read(&host);
     int rc = outcome_of(g, &o);
     if (rc == 0 && (replay_record_header(&head, &s, NULL, &host, g->started_unix) < 0 ||

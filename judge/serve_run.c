@@ -56,8 +56,9 @@ void serve_game_started(struct serve *s, const struct net_game *g)
 void serve_game_ended(struct serve *s, struct net_game *g)
 {
     char path[4096] = "", err[640];
-    bool played = g->has_board[2];
-    if (played && record_game(s->cfg, g, path, sizeof path, err, sizeof err) < 0) {
+    bool played = g->seat[2].id[0] != '\0';
+    const struct match_player *house = s->house ? house_player(s->house) : NULL;
+    if (played && record_game(s->cfg, g, house, path, sizeof path, err, sizeof err) < 0) {
         serve_warn(s, "game %" PRId64 ": %s", g->id, err);
         path[0] = '\0';
     }
@@ -77,6 +78,8 @@ void serve_game_ended(struct serve *s, struct net_game *g)
 void serve_tick(struct serve *s)
 {
     lobby_tick(s);
+    if (s->house)
+        house_tick(s, s->house);
 }
 
 int serve_run(const struct serve_config *c, const struct serve_hooks *hooks, volatile sig_atomic_t *stop,
@@ -90,7 +93,13 @@ int serve_run(const struct serve_config *c, const struct serve_hooks *hooks, vol
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return -1;
     }
+    if (c->house_bot && house_open(c, &s.house, err->msg, sizeof err->msg) < 0) {
+        err->input = true;
+        lobby_free(s.lobby);
+        return -1;
+    }
     if (ws_start(&s, &w, &port, err->msg, sizeof err->msg) < 0) {
+        house_close(s.house);
         lobby_free(s.lobby);
         return -1;
     }
@@ -99,6 +108,7 @@ int serve_run(const struct serve_config *c, const struct serve_hooks *hooks, vol
     while (!*stop)
         ws_service(w);
     lobby_abort_all(&s);
+    house_close(s.house);
     ws_stop(w);
     lobby_free(s.lobby);
     return 0;

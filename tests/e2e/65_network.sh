@@ -9,7 +9,7 @@ if ! [ -x "$PY" ] || ! "$PY" -c 'import autobahn.asyncio.wamp' 2>/dev/null; then
     skip network "Debian python3-autobahn is not installed (make deps installs it)"
     e2e_exit
 fi
-for t in games rules many_games hostile; do
+for t in games rules many_games hostile house; do
     out=$(timeout 600 "$PY" "$ROOT/tests/network/$t.py" 2>&1); rc=$?
     printf '%s\n' "$out" | grep -E '^(ok|skip|FAIL|#) ' || true
     if [ $rc -ne 0 ] && ! grep -q '^FAIL ' <<<"$out"; then
