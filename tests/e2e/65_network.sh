@@ -18,4 +18,12 @@ for t in games rules many_games hostile house; do
         E2E_FAILED=1
     fi
 done
+# The human page in headless chromium (tests/browser, playwright-core from its package-lock).
+if ! [ -d "$ROOT/tests/browser/node_modules/playwright-core" ] || ! command -v node >/dev/null || ! [ -x /usr/bin/chromium ]; then
+    skip network/human_page "playwright-core (npm ci in tests/browser), node or /usr/bin/chromium missing"
+elif out=$(cd "$ROOT/tests/browser" && timeout 300 node --test serve_page.test.js 2>&1); then
+    ok network/human_page
+else
+    fail network/human_page "$(grep -E 'not ok|Error|expected|actual' <<<"$out" | head -5 | tr '\n' ' ')"
+fi
 e2e_exit
