@@ -7,9 +7,10 @@ VARIANT ?= release
 CC      ?= cc
 CXX     ?= c++
 
-PKGS      := libseccomp libcap yaml-0.1 zlib json-c
+PKGS      := libseccomp libcap yaml-0.1 zlib json-c libwebsockets
 DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev \
-             libjson-c-dev check libxml2-utils bubblewrap valgrind python3 openjdk-17-jdk-headless
+             libjson-c-dev check libxml2-utils bubblewrap valgrind python3 openjdk-17-jdk-headless \
+             libwebsockets-dev python3-autobahn
 
 BUILD ?= build/$(VARIANT)
 BIN   ?= $(if $(filter release,$(VARIANT)),bin,$(BUILD)/bin)
@@ -196,6 +197,9 @@ tidy:
 
 clean:
 	rm -rf build bin
+
+# The human page of `judge serve` is embedded with .incbin, which -MMD does not see.
+$(BUILD)/obj/judge/serve/serve_page.o: judge/serve/serve_page.html
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d)
 

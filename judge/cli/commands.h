@@ -20,5 +20,6 @@ int cmd_replay(int argc, char **argv);  /* judge/cli/cmd_replay.c: verify, expor
 int cmd_tournament(int argc, char **argv); /* judge/cli/cmd_tournament.c */
 int cmd_results(int argc, char **argv);    /* judge/cli/cmd_results.c: the results stage (ci/) */
 int cmd_compile(int argc, char **argv);    /* judge/cli/cmd_compile.c */
+int cmd_serve(int argc, char **argv);      /* judge/cli/cmd_serve.c: sea battle over WAMP */
 
 #endif

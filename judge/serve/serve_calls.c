@@ -1,0 +1,242 @@
+/*
+ * serve_calls.c - the five procedures of seabattle-network.md §2, their argument checks
+ * (D7), the check order of shoot (D9), what stays hidden during play (N3) and the game
+ * limits (D12). Positional arguments; each result is the RESULT's only argument.
+ */
+#include <inttypes.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "judge/serve/serve_internal.h"
+
+#define CALL 48
+
+static void invalid_argument(struct wamp_session *ss, uint64_t request, const char *why)
+{
+    struct strbuf args = STRBUF_INIT;
+    if (sb_putc(&args, '[') == 0 && sb_json_string(&args, why, strlen(why)) == 0 && sb_putc(&args, ']') == 0)
+        wamp_error(ss, CALL, request, "wamp.error.invalid_argument", args.data);
+    sb_free(&args);
+}
+
+static void error_with(struct wamp_session *ss, uint64_t request, const char *uri, const char *why)
+{
+    struct strbuf args = STRBUF_INIT;
+    if (sb_putc(&args, '[') == 0 && sb_json_string(&args, why, strlen(why)) == 0 && sb_putc(&args, ']') == 0)
+        wamp_error(ss, CALL, request, uri, args.data);
+    sb_free(&args);
+}
+
+static size_t arg_count(struct json_object *args)
+{
+    return args ? json_object_array_length(args) : 0;
+}
+
+static struct json_object *arg(struct json_object *args, size_t i)
+{
+    return json_object_array_get_idx(args, i);
+}
+
+/* The game named by argument 0, or NULL after answering. */
+static struct net_game *game_arg(struct serve *s, struct wamp_session *ss, uint64_t request,
+                                 struct json_object *args, size_t want)
+{
+    if (arg_count(args) != want || !json_object_is_type(arg(args, 0), json_type_int)) {
+        char why[96];
+        snprintf(why, sizeof why, "expected %zu argument(s), the first an integer game-id", want);
+        invalid_argument(ss, request, why);
+        return NULL;
+    }
+    int64_t id = json_object_get_int64(arg(args, 0));
+    struct net_game *g = lobby_find(s->lobby, id);
+    if (!g) {
+        char why[64];
+        snprintf(why, sizeof why, "no game %" PRId64, id);
+        error_with(ss, request, "seabattle.error.no_such_game", why);
+    }
+    return g;
+}
+
+/* ---- new-game (N1) ---------------------------------------------------------------------------- */
+
+static void new_game(struct serve *s, struct wamp_session *ss, uint64_t request, struct json_object *args)
+{
+    const struct serve_limits *lim = &s->cfg->limits;
+    struct json_object *id = arg(args, 0), *board = arg(args, 1);
+    if (arg_count(args) != 2 || !json_object_is_type(id, json_type_string) ||
+        !limits_player_id_ok(json_object_get_string(id), (size_t)json_object_get_string_len(id))) {
+        invalid_argument(ss, request, "expected a player-id (1..64 printable ASCII characters) and a board");
+        return;
+    }
+    if (!json_object_is_type(board, json_type_array) || json_object_array_length(board) > 64) {
+        invalid_argument(ss, request, "the board must be a list of strings");
+        return;
+    }
+    const char *lines[64];
+    size_t lens[64];
+    int n = (int)json_object_array_length(board);
+    for (int i = 0; i < n; i++) {
+        struct json_object *line = arg(board, (size_t)i);
+        if (!json_object_is_type(line, json_type_string)) {
+            invalid_argument(ss, request, "the board must be a list of strings");
+            return;
+        }
+        lines[i] = json_object_get_string(line);
+        lens[i] = (size_t)json_object_get_string_len(line);
+    }
+    const char *player = json_object_get_string(id);
+    if (lobby_live_games_of(s->lobby, player) >= lim->max_games_per_player) {
+        wamp_limit_error(ss, CALL, request, "max_games_per_player", lim->max_games_per_player);
+        return;
+    }
+    if (lobby_live_games(s->lobby) >= lim->max_live_games) {
+        wamp_limit_error(ss, CALL, request, "max_live_games", lim->max_live_games);
+        return;
+    }
+    struct sea_board checked;
+    char why[256];
+    if (net_board_check(s->cfg->params, lines, lens, n, &checked, why, sizeof why) < 0) {
+        error_with(ss, request, "seabattle.error.invalid_board", why);
+        return;
+    }
+    struct net_game *g = lobby_pair(s, ss, player, &checked, why, sizeof why);
+    if (!g) {
+        serve_warn(s, "new-game: %s", why);
+        error_with(ss, request, "wamp.error.runtime_error", why);
+        return;
+    }
+    char text[32];
+    int len = snprintf(text, sizeof text, "%" PRId64, g->id);
+    wamp_result(ss, request, text, (size_t)len);
+}
+
+/* ---- shoot (N2, D7, D9) -------------------------------------------------------------------------- */
+
+static bool coordinate(struct json_object *v, int *out)
+{
+    if (!json_object_is_type(v, json_type_int))
+        return false;
+    int64_t x = json_object_get_int64(v);
+    *out = (int)x;
+    return x >= 1 && x <= SEA_SIDE;
+}
+
+static struct net_shot shot_of(struct json_object *x, struct json_object *y)
+{
+    struct net_shot shot = {0};
+    bool okx = coordinate(x, &shot.x), oky = coordinate(y, &shot.y);
+    shot.ok = okx && oky;
+    if (!shot.ok) {
+        const char *tx = json_object_to_json_string_ext(x, JSON_C_TO_STRING_PLAIN);
+        char first[37];
+        snprintf(first, sizeof first, "%.36s", tx ? tx : "null");
+        const char *ty = json_object_to_json_string_ext(y, JSON_C_TO_STRING_PLAIN);
+        snprintf(shot.text, sizeof shot.text, "(%s, %.36s)", first, ty ? ty : "null");
+    }
+    return shot;
+}
+
+static void shoot(struct serve *s, struct wamp_session *ss, uint64_t request, struct json_object *args)
+{
+    struct net_game *g = game_arg(s, ss, request, args, 3);
+    if (!g)
+        return;
+    int p = g->seat[1].session == ss ? 1 : g->seat[2].session == ss ? 2 : 0;
+    if (p == 0) {
+        error_with(ss, request, "seabattle.error.not_your_game", "this session has no seat in that game");
+        return;
+    }
+    if (g->status == NET_OVER) {
+        wamp_result(ss, request, "\"game-over\"", 11);
+        return;
+    }
+    if (g->seat[p].held) {
+        error_with(ss, request, "seabattle.error.shot_pending", "a shot of this seat is already waiting");
+        return;
+    }
+    struct net_shot shot = shot_of(arg(args, 1), arg(args, 2));
+    lobby_shoot(s, g, p, request, &shot);
+}
+
+/* ---- what anyone may read (N3) --------------------------------------------------------------------- */
+
+static void get_games(struct serve *s, struct wamp_session *ss, uint64_t request, struct json_object *args)
+{
+    struct strbuf sb = STRBUF_INIT;
+    if (arg_count(args) != 0) {
+        invalid_argument(ss, request, "get-games takes no argument");
+        return;
+    }
+    if (lobby_ids_json(s->lobby, &sb) == 0)
+        wamp_result(ss, request, sb.data, sb.len);
+    sb_free(&sb);
+}
+
+static int put_board(struct strbuf *sb, const struct net_game *g, int p)
+{
+    if (g->status != NET_OVER || !g->has_board[p])
+        return sb_puts(sb, "null");
+    int rc = sb_putc(sb, '[');
+    for (int y = 0; y < SEA_SIDE && rc == 0; y++)
+        rc = (y && sb_putc(sb, ',') < 0) || sb_json_string(sb, g->board[p][y], SEA_SIDE) < 0 ? -1 : 0;
+    return rc < 0 ? -1 : sb_putc(sb, ']');
+}
+
+static const char *status_of(const struct net_game *g)
+{
+    return g->status == NET_WAITING ? "waiting" : g->status == NET_PLAYING ? "in-progress" : g->result;
+}
+
+static void get_game_info(struct serve *s, struct wamp_session *ss, uint64_t request, struct json_object *args)
+{
+    struct net_game *g = game_arg(s, ss, request, args, 1);
+    struct strbuf sb = STRBUF_INIT;
+    if (!g)
+        return;
+    int rc = sb_printf(&sb, "[\"%s\",", status_of(g)) < 0 || sb_json_string(&sb, g->seat[1].id, strlen(g->seat[1].id)) < 0 ||
+                     sb_putc(&sb, ',') < 0 ||
+                     (g->seat[2].id[0] ? sb_json_string(&sb, g->seat[2].id, strlen(g->seat[2].id)) : sb_puts(&sb, "null")) < 0 ||
+                     sb_putc(&sb, ',') < 0 || put_board(&sb, g, 1) < 0 || sb_putc(&sb, ',') < 0 ||
+                     put_board(&sb, g, 2) < 0 || sb_putc(&sb, ']') < 0
+                 ? -1
+                 : 0;
+    if (rc == 0)
+        wamp_result(ss, request, sb.data, sb.len);
+    sb_free(&sb);
+}
+
+static void get_game_log(struct serve *s, struct wamp_session *ss, uint64_t request, struct json_object *args)
+{
+    struct net_game *g = game_arg(s, ss, request, args, 1);
+    struct strbuf sb = STRBUF_INIT;
+    if (!g)
+        return;
+    if (g->status != NET_OVER) {
+        error_with(ss, request, "seabattle.error.not_over", "the log of a game is given once it is over");
+        return;
+    }
+    if (sb_json_string(&sb, g->log.data ? g->log.data : "", g->log.len) == 0)
+        wamp_result(ss, request, sb.data, sb.len);
+    sb_free(&sb);
+}
+
+void calls_dispatch(struct serve *s, struct wamp_session *ss, uint64_t request, const char *procedure,
+                    struct json_object *args)
+{
+    static const struct {
+        const char *name;
+        void (*run)(struct serve *, struct wamp_session *, uint64_t, struct json_object *);
+    } procedures[] = {
+        {"new-game", new_game},           {"shoot", shoot},
+        {"get-games", get_games},         {"get-game-info", get_game_info},
+        {"get-game-log", get_game_log},
+    };
+    for (size_t i = 0; i < sizeof procedures / sizeof procedures[0]; i++)
+        if (!strcmp(procedure, procedures[i].name)) {
+            procedures[i].run(s, ss, request, args);
+            return;
+        }
+    error_with(ss, request, "wamp.error.no_such_procedure", "the procedures are new-game, shoot, get-games, "
+                                                             "get-game-info and get-game-log");
+}

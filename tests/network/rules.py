@@ -1,0 +1,158 @@
+"""rules.py - what a session may and may not do (seabattle-network.md N1..N3, N7, D5..D9):
+nothing of a game in progress is shown to anyone (no board, no log), a session cannot shoot
+in a game it has no seat in, an invalid board is refused with the rule it breaks, wrong
+arguments and unknown procedures are errors, REGISTER and SUBSCRIBE are refused, a fixed
+realm refuses others, a session never joins its own waiting game, and the limits on games
+per player-id and calls per second name themselves."""
+import asyncio
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from netlib import BOARD_A, BOARD_B, Check, Server, connect, error_of, run  # noqa: E402
+
+
+async def hidden(c, srv):
+    a, b, watcher = await connect(srv), await connect(srv), await connect(srv)
+    g = await a.call("new-game", "alice", BOARD_A)
+    for who, s in (("the creator", a), ("a watcher", watcher)):
+        c.eq(await s.call("get-game-info", g), ["waiting", "alice", None, None, None],
+             "hidden/waiting: get-game-info by %s" % who)
+    await b.call("new-game", "bob", BOARD_B)
+    await a.call("shoot", g, 1, 1)
+    for who, s in (("player 1", a), ("player 2", b), ("a watcher", watcher)):
+        c.eq(await s.call("get-game-info", g), ["in-progress", "alice", "bob", None, None],
+             "hidden/in-progress: no board to %s" % who)
+        e = await error_of(s.call("get-game-log", g))
+        c.eq(e and e.error, "seabattle.error.not_over", "hidden/in-progress: no log to %s" % who)
+    c.true(g in await watcher.call("get-games"), "get-games lists the game")
+    # Shooting in a game without a seat, and in no game at all.
+    e = await error_of(watcher.call("shoot", g, 1, 1))
+    c.eq(e and e.error, "seabattle.error.not_your_game", "no_seat: a watcher cannot shoot")
+    e = await error_of(watcher.call("shoot", 999999, 1, 1))
+    c.eq(e and e.error, "seabattle.error.no_such_game", "no_seat: an unknown game")
+    c.eq((await a.call("get-game-info", g))[0], "in-progress", "no_seat: the game goes on")
+    for s in (a, b, watcher):
+        s.leave()
+
+
+async def boards(c, srv):
+    s = await connect(srv)
+    bad = {
+        "S2": (["__________"] * 9 + ["_____x____"], "S2"),
+        "S2_lines": (BOARD_A[:9], "S2"),
+        "S3a": (["#_________", "_#________"] + BOARD_A[2:], "S3a"),
+        "S3b": (["#####_____"] + BOARD_A[1:], "S3b"),
+        "S3c": (["__________"] + BOARD_A[1:], "S3c"),
+    }
+    for name, (board, rule) in bad.items():
+        e = await error_of(s.call("new-game", "vera", board))
+        c.eq(e and e.error, "seabattle.error.invalid_board", "invalid_board/%s: the error" % name)
+        c.true(e is not None and len(e.args) == 1 and str(e.args[0]).startswith(rule + ": "),
+               "invalid_board/%s: names rule %s (%r)" % (name, rule, e and e.args))
+    c.eq(await s.call("get-games"), [], "invalid_board: no game was created")
+    padded = ["  " + line + " \r" for line in BOARD_A]
+    g = await s.call("new-game", "vera", padded)
+    c.true(isinstance(g, int), "a board with spaces and a final CR is accepted (README C3)")
+    s.leave()
+
+
+async def arguments(c, srv):
+    s = await connect(srv)
+    cases = [
+        ("new-game", ["x" * 65, BOARD_A], "wamp.error.invalid_argument", "a player-id of 65 characters"),
+        ("new-game", ["", BOARD_A], "wamp.error.invalid_argument", "an empty player-id"),
+        ("new-game", ["bad\nid", BOARD_A], "wamp.error.invalid_argument", "a player-id with a newline"),
+        ("new-game", [7, BOARD_A], "wamp.error.invalid_argument", "a player-id that is a number"),
+        ("new-game", ["ok", "not a list"], "wamp.error.invalid_argument", "a board that is a string"),
+        ("new-game", ["ok", [1] * 10], "wamp.error.invalid_argument", "a board of numbers"),
+        ("new-game", ["ok"], "wamp.error.invalid_argument", "one argument"),
+        ("shoot", ["1", 1, 1], "wamp.error.invalid_argument", "a game-id that is a string"),
+        ("shoot", [1, 1], "wamp.error.invalid_argument", "two arguments"),
+        ("get-game-info", [], "wamp.error.invalid_argument", "no game-id"),
+        ("get-games", [1], "wamp.error.invalid_argument", "get-games with an argument"),
+        ("no-such", [], "wamp.error.no_such_procedure", "an unknown procedure"),
+        ("com.example.add2", [1, 2], "wamp.error.no_such_procedure", "a dotted unknown procedure"),
+    ]
+    for proc, args, uri, what in cases:
+        e = await error_of(s.call(proc, *args))
+        c.eq(e and e.error, uri, "arguments: %s" % what)
+    try:
+        await s.register(lambda: 1, "my.proc")
+        c.true(False, "REGISTER must be refused")
+    except Exception as ex:  # autobahn raises ApplicationError
+        c.eq(getattr(ex, "error", None), "wamp.error.not_authorized", "REGISTER is refused")
+    try:
+        await s.subscribe(lambda *a: None, "game.1")
+        c.true(False, "SUBSCRIBE must be refused")
+    except Exception as ex:
+        c.eq(getattr(ex, "error", None), "wamp.error.not_authorized", "SUBSCRIBE is refused")
+    c.eq(await s.call("get-games"), [], "the session still works after its errors")
+    s.leave()
+
+
+async def own_game(c, srv):
+    s = await connect(srv)
+    g1 = await s.call("new-game", "walt", BOARD_A)
+    g2 = await s.call("new-game", "walt", BOARD_B)
+    c.true(g1 != g2, "D8: a session never joins its own waiting game")
+    c.eq((await s.call("get-game-info", g2))[0], "waiting", "D8: its second game waits too")
+    s.leave()
+
+
+async def limits(c, srv_lim):
+    s = await connect(srv_lim)
+    await s.call("new-game", "xena", BOARD_A)
+    await s.call("new-game", "xena", BOARD_A)
+    e = await error_of(s.call("new-game", "xena", BOARD_A))
+    c.eq(e and e.error, "seabattle.error.limit", "max_games_per_player: refused")
+    c.eq(e and list(e.args), ["max_games_per_player", 2], "max_games_per_player: names its limit")
+    results = await asyncio.gather(*[error_of(s.call("get-games")) for _ in range(40)])
+    refused = [e for e in results if e is not None]
+    c.true(len(refused) > 0, "calls_per_second: a burst over the limit is refused")
+    c.true(all(e.error == "seabattle.error.limit" and list(e.args) == ["calls_per_second", 5] for e in refused),
+           "calls_per_second: names its limit")
+    await asyncio.sleep(1.0)
+    c.eq(await error_of(s.call("get-games")), None, "calls_per_second: allowed again after a pause")
+    s.leave()
+
+
+async def realm(c, srv_realm):
+    ok = await connect(srv_realm, realm="contest")
+    c.true(ok is not None, "realm: the server's realm is accepted")
+    ok.leave()
+    try:
+        await connect(srv_realm, realm="other", timeout=5)
+        c.true(False, "realm: another realm must be refused")
+    except ConnectionError as e:
+        c.eq(str(e), "wamp.error.no_such_realm", "realm: another realm gets ABORT no_such_realm")
+
+
+async def main():
+    tmp = tempfile.mkdtemp(prefix="judge-net-")
+    c = Check("network/rules")
+    srv = Server(os.path.join(tmp, "main"))
+    srv_lim = Server(os.path.join(tmp, "lim"), "--max-games-per-player", "2", "--calls-per-second", "5")
+    srv_realm = Server(os.path.join(tmp, "realm"), "--realm", "contest")
+    try:
+        await hidden(c, srv)
+        for step in (boards, arguments, own_game):
+            one = Server(os.path.join(tmp, step.__name__))
+            try:
+                await step(c, one)
+            finally:
+                one.stop()
+        await limits(c, srv_lim)
+        await realm(c, srv_realm)
+        for s in (srv, srv_lim, srv_realm):
+            c.true(s.alive(), "the server is still running")
+    finally:
+        for s in (srv, srv_lim, srv_realm):
+            if s.alive():
+                s.stop()
+    return c.report()
+
+
+if __name__ == "__main__":
+    sys.exit(run(main))
