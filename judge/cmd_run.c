@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/cmd_print.h"
 #include "judge/commands.h"
 #include "judge/match.h"
 #include "judge/replay.h"
@@ -159,14 +160,14 @@ static void place_order(const struct match_outcome *o, int *order)
 static void print_result_line(const struct match_setup *s, const struct match_outcome *o)
 {
     if (o->winner > 0) {
-        printf("result: %s wins after %d rounds\n", s->players[o->winner - 1].name, o->rounds);
+        print_escaped(stdout, "result: %s wins after %d rounds\n", s->players[o->winner - 1].name, o->rounds);
         return;
     }
     printf("result: draw");
     const char *sep = " between ";
     for (int p = 1; p <= o->players; p++)
         if (o->p[p].place == 1) {
-            printf("%s%s", sep, s->players[p - 1].name);
+            print_escaped(stdout, "%s%s", sep, s->players[p - 1].name);
             sep = " and ";
         }
     printf(" after %d rounds\n", o->rounds);
@@ -185,7 +186,7 @@ static void print_text(const struct match_setup *s, const struct match_outcome *
             snprintf(budget, sizeof budget, "%" PRIu64, po->budget_ns / 1000000);
         else
             snprintf(budget, sizeof budget, "off");
-        printf("%s %s %s moves=%d cpu=%" PRIu64 "/%s ms mem=%.1f MiB\n", place, s->players[po->player - 1].name,
+        print_escaped(stdout, "%s %s %s moves=%d cpu=%" PRIu64 "/%s ms mem=%.1f MiB\n", place, s->players[po->player - 1].name,
                verdict, po->moves, po->cpu_ns / 1000000, budget, (double)po->memory_peak_bytes / (1 << 20));
     }
     print_result_line(s, o);
@@ -308,7 +309,7 @@ static int play_and_report(const struct match_setup *s, bool json, bool default_
     on_interrupt(SIG_DFL);
     temp_replay[0] = '\0';
     if (rc < 0)
-        fprintf(stderr, "judge run: internal error: %s\n", merr.msg);
+        print_escaped(stderr, "judge run: internal error: %s\n", merr.msg);
     if (json)
         print_json(s, &out, rc < 0 ? NULL : s->replay_path, rc < 0 ? merr.msg : NULL);
     else
@@ -328,9 +329,9 @@ static int compile_sources(struct match_config *cfg, const struct run_options *o
     if (!b->failed)
         return 0;
     const struct compile_result *r = b->result;
-    fprintf(stderr, "judge run: player '%s' did not compile: %s%s%s\n", b->failed->name,
-            compile_verdict_name(r->verdict), r->note[0] ? ": " : "", r->note);
-    fwrite(r->messages, 1, r->messages_len, stderr);
+    print_escaped(stderr, "judge run: player '%s' did not compile: %s%s%s\n", b->failed->name,
+                  compile_verdict_name(r->verdict), r->note[0] ? ": " : "", r->note);
+    print_untrusted(stderr, r->messages, r->messages_len);
     return EXIT_FAILURE_RESULT;
 }
 
@@ -344,14 +345,14 @@ int cmd_run(int argc, char **argv)
     struct match_config cfg;
     struct config_error cerr;
     if (match_config_load(o.match_path, &cfg, &cerr) < 0) {
-        fprintf(stderr, "%s\n", cerr.msg);
+        print_escaped(stderr, "%s\n", cerr.msg);
         return EXIT_USAGE;
     }
     struct match_setup s;
     struct match_error merr;
     struct source_build build;
     if ((rc = compile_sources(&cfg, &o, &build)) == 0 && match_setup_resolve(&cfg, &o.ov, &s, &merr) < 0) {
-        fprintf(stderr, "%s\n", merr.msg);
+        print_escaped(stderr, "%s\n", merr.msg);
         rc = EXIT_USAGE;
     }
     if (rc) {

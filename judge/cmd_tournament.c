@@ -11,6 +11,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "judge/cmd_print.h"
 #include "judge/commands.h"
 #include "judge/tournament.h"
 #include "judge/tournament_compile.h"
@@ -153,7 +154,7 @@ static void finished(void *ctx, const struct tournament_event *e)
     }
     struct strbuf line = STRBUF_INIT;
     tournament_progress_line(&d->p, e->id, e->line, &line);
-    fprintf(stderr, "%s\n", line.data ? line.data : e->id);
+    print_escaped(stderr, "%s\n", line.data ? line.data : e->id);
     sb_free(&line);
 }
 
@@ -186,7 +187,7 @@ static void compiled(void *ctx, const struct tournament_compiled *c)
 {
     (void)ctx;
     bool ok = !strcmp(c->verdict, "OK");
-    fprintf(stderr, "compile %s (%s): %s%s%s\n", c->player->name, c->player->profile, c->verdict,
+    print_escaped(stderr, "compile %s (%s): %s%s%s\n", c->player->name, c->player->profile, c->verdict,
             c->reused ? " (reused from an earlier run)" : "",
             ok ? "" : ": its matches are not played (see its compile record)");
 }
@@ -207,7 +208,7 @@ static int list_matches(const struct tournament_config *cfg, const struct tourna
 {
     struct tournament_error err;
     if (tournament_check(cfg, plan, &err) < 0) {
-        fprintf(stderr, "%s\n", err.msg);
+        print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
     char id[TOURNAMENT_ID_MAX];
@@ -271,13 +272,13 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
     if (tournament_check(cfg, plan, &err) < 0 || tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
         tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
                                &err) < 0) {
-        fprintf(stderr, "%s\n", err.msg);
+        print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
     /* The first check left out the matches of source players; now they are compiled. */
     int rc = compile_players(o, cfg, &od);
     if (rc == EXIT_OK && tournament_check(cfg, plan, &err) < 0) {
-        fprintf(stderr, "%s\n", err.msg);
+        print_escaped(stderr, "%s\n", err.msg);
         rc = EXIT_USAGE;
     }
     if (rc != EXIT_OK) {
@@ -305,11 +306,11 @@ int cmd_tournament(int argc, char **argv)
     struct tournament_plan plan;
     struct tournament_error err;
     if (tournament_config_load(o.file, &cfg, &err) < 0) {
-        fprintf(stderr, "%s\n", err.msg);
+        print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
     if (tournament_plan_build(&cfg, &plan, &err) < 0) {
-        fprintf(stderr, "%s\n", err.msg);
+        print_escaped(stderr, "%s\n", err.msg);
         tournament_config_free(&cfg);
         return EXIT_USAGE;
     }
