@@ -68,11 +68,35 @@ static int create_temp(struct atomic_file *f, const char *path, mode_t mode, cha
     return -1;
 }
 
+/* An existing device or FIFO at the target: opened for writing as it is. */
+static int open_in_place(struct atomic_file *f, const char *path, char *err, size_t errlen)
+{
+    f->fd = openat(f->dir_fd, f->name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (f->fd < 0)
+        return fail_errno(err, errlen, "cannot open", path);
+    f->in_place = true;
+    snprintf(f->temp_path, sizeof f->temp_path, "%s", path);
+    return 0;
+}
+
+static bool is_device_or_fifo(int dir_fd, const char *name)
+{
+    struct stat st;
+    return fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode));
+}
+
 int atomic_file_create(struct atomic_file *f, const char *path, mode_t mode, char *err, size_t errlen)
 {
     f->dir_fd = f->fd = -1;
     f->temp[0] = '\0';
-    if (open_target_dir(f, path, err, errlen) < 0 || create_temp(f, path, mode, err, errlen) < 0) {
+    f->in_place = false;
+    if (open_target_dir(f, path, err, errlen) < 0) {
+        atomic_file_abort(f);
+        return -1;
+    }
+    int rc = is_device_or_fifo(f->dir_fd, f->name) ? open_in_place(f, path, err, errlen)
+                                                   : create_temp(f, path, mode, err, errlen);
+    if (rc < 0) {
         atomic_file_abort(f);
         return -1;
     }
@@ -97,6 +121,12 @@ int atomic_file_write(struct atomic_file *f, const void *data, size_t len, char 
 int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen)
 {
     int rc = -1;
+    if (f->in_place) {
+        rc = close(f->fd) < 0 ? fail_errno(err, errlen, "close", f->temp_path) : 0;
+        f->fd = -1;
+        atomic_file_abort(f);
+        return rc;
+    }
     if (fsync(f->fd) < 0)
         fail_errno(err, errlen, "fsync", f->temp_path);
     else if (renameat(f->dir_fd, f->temp, f->dir_fd, f->name) < 0)

@@ -4,17 +4,21 @@
  * O_NOFOLLOW, never an existing entry), is fsynced, renamed over the target,
  * and the directory is fsynced: a reader sees the old file or the whole new
  * one, never a half-written one, and a crash loses nothing that was committed.
+ * A target that is a character device or a FIFO (/dev/null, a pipe) is written
+ * in place instead: renaming over it would replace the device with a file.
  */
 #ifndef JUDGE_ATOMIC_FILE_H
 #define JUDGE_ATOMIC_FILE_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
 struct atomic_file {
     int dir_fd;                 /* the target's directory, opened once */
-    int fd;                     /* the temporary file, open for writing */
+    int fd;                     /* the temporary file (or the device), open for writing */
+    bool in_place;              /* the target is a device or FIFO, written directly */
     char name[256];             /* the target's name within dir_fd */
     char temp[300];             /* the temporary name within dir_fd */
     char temp_path[PATH_MAX + 320]; /* the temporary file's full path, for messages and cleanup */
