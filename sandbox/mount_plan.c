@@ -70,7 +70,8 @@ void plan_tmpfs(struct mount_plan *p, const char *jail_path, uint64_t bytes, con
     if (!s) return;
     s->flags = MS_NOSUID | MS_NODEV;
     if (bytes)
-        keep(p, &s->source, format("size=%" PRIu64 ",mode=%s", bytes, mode));
+        keep(p, &s->source, format("size=%" PRIu64 ",nr_inodes=%" PRIu64 ",mode=%s", bytes,
+                                   jail_tmpfs_inodes(bytes), mode));
     else /* the root: mount points only */
         keep(p, &s->source, format("size=1m,nr_inodes=4096,mode=%s", mode));
 }
