@@ -66,6 +66,7 @@ setup() {
     zeros) head -c "$a2" /dev/zero >"$sub/$a1" ;;
     rename) mv "$sub/$file" "$sub/$a1" ;;
     copy) cp "$sub/$file" "$sub/$a1" ;;
+    sparse) for i in $(seq "$a1"); do truncate -s "${a2}M" "$sub/sparse$i.bin"; done ;;
     broken) printf 'def broken(:\n' >"$sub/$a1" ;;
     pch) printf '#error "%s read: its precompiled copy was not used"\n' "$a1" >"$sub/$a1"
          printf 'int from_pch;\n' >"$T/pch.h" && gcc -std=gnu17 -O2 -o "$sub/$a1.gch" "$T/pch.h" ;;
