@@ -203,6 +203,56 @@ int esc_annotation(struct strbuf *sb, const char *s, size_t n, bool property)
     return escape_with(sb, s, n, property ? ascii_annotation_property : ascii_annotation_message);
 }
 
+/* Unicode white space other than ASCII's, which .NET's TrimStart (the Actions runner) also trims. */
+static bool unicode_blank(const unsigned char *u, size_t len)
+{
+    static const char *const blanks[] = {"\xc2\x85", "\xc2\xa0", "\xe1\x9a\x80", "\xe2\x80\xa8",
+                                         "\xe2\x80\xa9", "\xe2\x80\xaf", "\xe2\x81\x9f", "\xe3\x80\x80"};
+    if (len == 3 && u[0] == 0xe2 && u[1] == 0x80 && u[2] >= 0x80 && u[2] <= 0x8a) return true; /* U+2000..200A */
+    for (size_t i = 0; i < sizeof blanks / sizeof *blanks; i++)
+        if (strlen(blanks[i]) == len && !memcmp(blanks[i], u, len)) return true;
+    return false;
+}
+
+static bool starts_with(const unsigned char *u, size_t n, const char *word)
+{
+    size_t len = strlen(word);
+    return n >= len && !memcmp(u, word, len);
+}
+
+int esc_terminal(struct strbuf *sb, const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    bool line_start = true; /* only blanks so far on this line */
+    for (size_t i = 0; i < n;) {
+        size_t len;
+        enum unit kind = next_unit(u + i, n - i, &len);
+        int rc;
+        if (kind == U_MULTI) {
+            rc = sb_append(sb, u + i, len);
+            line_start &= unicode_blank(u + i, len);
+        } else if (kind == U_INVALID) {
+            rc = sb_puts(sb, REPLACEMENT);
+            line_start = false;
+        } else if (u[i] == '\n' || u[i] == '\t' || u[i] == ' ') {
+            rc = sb_putc(sb, (char)u[i]);
+            line_start |= u[i] == '\n';
+        } else if ((line_start && starts_with(u + i, n - i, "::")) ||
+                   (u[i] == '[' && i >= 2 && u[i - 1] == '#' && u[i - 2] == '#') ||
+                   (u[i] == '[' && i >= 5 && !memcmp(u + i - 5, "##vso", 5))) {
+            rc = put_hex(sb, u[i]);
+            line_start = false;
+        } else {
+            rc = ascii_visible(sb, u[i]);
+            line_start = false;
+        }
+        if (rc < 0)
+            return -1;
+        i += len;
+    }
+    return 0;
+}
+
 static bool shell_safe(const char *s, size_t n)
 {
     if (n == 0)

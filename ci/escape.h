@@ -25,6 +25,11 @@ int esc_md_block(struct strbuf *sb, const char *s, size_t n);
 int esc_md_code(struct strbuf *sb, const char *s, size_t n);
 /* A GitHub Actions workflow command's message (property = false) or property value. */
 int esc_annotation(struct strbuf *sb, const char *s, size_t n, bool property);
+/* Lines for a terminal or a CI log (newlines and tabs kept): every other control
+ * byte as \xHH (no ANSI sequence), and nothing a CI runner takes for a command:
+ * the first ':' of a line that starts, after blanks (Unicode ones included), with
+ * "::" (GitHub Actions) and the '[' of "##[" / "##vso[" anywhere as \xHH. */
+int esc_terminal(struct strbuf *sb, const char *s, size_t n);
 /* A POSIX shell word: as is when made only of safe characters, else single-quoted. */
 int esc_shell(struct strbuf *sb, const char *s, size_t n);
 /* A YAML double-quoted scalar, quotes included. */

@@ -24,7 +24,7 @@
 
 struct atomic_file {
     int dir_fd;                 /* the target's directory, opened once */
-    int fd;                     /* the temporary file, open for writing */
+    int fd;                     /* the temporary file (or the device), open for writing */
     char name[256];             /* the target's name within dir_fd */
     char temp[300];             /* the temporary name within dir_fd */
     char temp_path[PATH_MAX + 320]; /* the temporary file's full path, for messages and cleanup */

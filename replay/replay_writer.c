@@ -141,5 +141,5 @@ void replay_writer_abort(struct replay_writer *w)
 
 const char *replay_writer_temp_path(const struct replay_writer *w)
 {
-    return w->file.temp_path;
+    return w->file.in_place ? "" : w->file.temp_path; /* a device is never removed */
 }

@@ -68,9 +68,11 @@ uint64_t cgroup_cpu_ns(struct cgroup *cg)
     return raw > cg->cpu_base_ns ? raw - cg->cpu_base_ns : 0;
 }
 
+/* A reused cgroup's residue (cgroup_internal.h) is not the bot's. */
 uint64_t cgroup_memory_peak(struct cgroup *cg)
 {
-    return cg->ops->memory_peak(cg);
+    uint64_t peak = cg->ops->memory_peak(cg);
+    return peak > cg->residue ? peak - cg->residue : 0;
 }
 
 bool cgroup_oom_killed(struct cgroup *cg)

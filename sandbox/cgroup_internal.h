@@ -21,7 +21,13 @@
 #define CGROUP_PATH_MAX 320
 #define CGROUP_PARENT_NAME "judge"       /* our subtree under a hierarchy or base */
 #define CGROUP_WAIT_NS 2000000000ull     /* bound on freeze/thaw/kill waits */
-#define CGROUP_REUSE_MAX_CHARGE (1u << 20) /* user pages left charged that still allow reuse */
+/* Memory (user pages and kernel memory) left charged to an emptied cgroup that
+ * still allows its reuse: what the dead leave for a moment (objects freed after
+ * an RCU grace period, per-CPU charge caches: 50-500 KiB). The next jail gets it
+ * on top of its limit and it is taken off its peak (struct cgroup.residue), so
+ * it is never blamed on that bot; anything more (tmpfs files, the inodes of a
+ * data directory) and the cgroup is removed and a fresh one made. */
+#define CGROUP_REUSE_MAX_CHARGE (1u << 20)
 
 /* Index of the v1 controllers, in the order of cgroup_caps.v1_root. */
 enum cgroup_v1_ctrl { CG_V1_MEMORY, CG_V1_CPUACCT, CG_V1_PIDS, CG_V1_FREEZER, CG_V1_COUNT };
@@ -78,7 +84,10 @@ struct cgroup {
     struct cgroup_dir twin;              /* hybrid: the cgroup2 twin (fd -1 otherwise) */
     uint64_t cpu_base_ns;
     struct cgroup_counters base;
-    struct cgroup_limits limits;         /* as last written (a pooled cgroup keeps them) */
+    struct cgroup_limits limits;         /* as last asked for (a pooled cgroup keeps them) */
+    uint64_t residue;                    /* bytes still charged when reused (reset): added to
+                                            the memory limit written, taken off the peak */
+    uint64_t limit_residue;              /* the residue the written limit includes */
     bool has_limits;
     struct cgroup *next;                 /* pool link */
 };

@@ -135,13 +135,19 @@ struct cgroup *cgroup_open(const struct cgroup_caps *caps, const char *name, boo
 }
 
 /* Limits (unless a pooled cgroup has them already: the same player's next
- * process), then the counters' starting points. */
+ * process), the residue of a reused one on top of the memory limit, then the
+ * counters' starting points. */
 static int prepare(struct cgroup *cg, const struct cgroup_limits *lim, struct jail_error *err)
 {
-    bool same = cg->has_limits && cg->limits.memory_bytes == lim->memory_bytes && cg->limits.pids == lim->pids;
+    uint64_t residue = lim->memory_bytes ? cg->residue : 0;
+    bool same = cg->has_limits && cg->limits.memory_bytes == lim->memory_bytes && cg->limits.pids == lim->pids &&
+                cg->limit_residue == residue;
+    struct cgroup_limits written = *lim;
+    written.memory_bytes += residue;
     cg->has_limits = false;
-    if (!same && cg->ops->set_limits(cg, lim, err) < 0)
+    if (!same && cg->ops->set_limits(cg, &written, err) < 0)
         return -1;
+    cg->limit_residue = residue;
     cg->limits = *lim;
     cg->has_limits = true;
     if (cg->ops->counters(cg, &cg->base, err) < 0)

@@ -98,38 +98,38 @@ int cgroup_v1_set_limits(struct cgroup *cg, const struct cgroup_limits *lim, str
                      : cgroup_file_write(pids, "pids.max", "max", err);
 }
 
-static int user_pages(const struct cgroup_dir *d, uint64_t *bytes, struct jail_error *err)
+/* Everything charged: memory.usage_in_bytes (user pages and kernel memory) and,
+ * where the kernel keeps it apart, memory.kmem.usage_in_bytes (inodes, dentries). */
+static int charged_bytes(const struct cgroup_dir *d, uint64_t *usage, uint64_t *kmem, struct jail_error *err)
 {
-    char stat[2048];
-    uint64_t cache, rss;
-    *bytes = 0;
-    if (cgroup_file_read(d, "memory.stat", stat, sizeof stat, err) < 0)
+    *kmem = 0;
+    if (cgroup_file_read_u64(d, "memory.usage_in_bytes", usage, err) < 0)
         return -1;
-    if (!cgroup_parse_keyed(stat, "cache", &cache) || !cgroup_parse_keyed(stat, "rss", &rss))
-        return cgroup_fail(err, "%s/memory.stat: no cache or rss line", d->path);
-    *bytes = cache + rss;
-    return 0;
+    return cgroup_file_exists(d, "memory.kmem.usage_in_bytes")
+               ? cgroup_file_read_u64(d, "memory.kmem.usage_in_bytes", kmem, err)
+               : 0;
 }
 
-/* User pages still charged (tmpfs files, page cache) would count against the
- * next jail: force_empty (slow: ~2 ms) reclaims what it can; refuse reuse if
- * too much stays. Kernel memory of the dead (stacks, page tables) is freed a
- * little later on its own, so it is not counted. Then the high-water marks
- * restart. */
+/* Memory still charged (tmpfs files, page cache, the inodes of a data
+ * directory) would count against the next jail: force_empty (slow: ~2 ms)
+ * reclaims what it can; refuse reuse if more than the dead's residue stays
+ * (CGROUP_REUSE_MAX_CHARGE). Then the high-water marks restart. */
 int cgroup_v1_reset(struct cgroup *cg, struct jail_error *err)
 {
     const struct cgroup_dir *d = dir_of(cg, CG_V1_MEMORY);
-    uint64_t charged;
-    if (user_pages(d, &charged, err) < 0)
+    uint64_t usage, kmem;
+    if (charged_bytes(d, &usage, &kmem, err) < 0)
         return -1;
-    if (charged > CGROUP_REUSE_MAX_CHARGE) {
+    if (usage > CGROUP_REUSE_MAX_CHARGE || kmem > CGROUP_REUSE_MAX_CHARGE) {
         struct jail_error ignored; /* best effort: the check below decides */
         cgroup_file_write(d, "memory.force_empty", "0", &ignored);
-        if (user_pages(d, &charged, err) < 0)
+        if (charged_bytes(d, &usage, &kmem, err) < 0)
             return -1;
     }
-    if (charged > CGROUP_REUSE_MAX_CHARGE)
-        return cgroup_fail(err, "cgroup %s: %" PRIu64 " bytes of pages still charged", d->path, charged);
+    if (usage > CGROUP_REUSE_MAX_CHARGE || kmem > CGROUP_REUSE_MAX_CHARGE)
+        return cgroup_fail(err, "cgroup %s: %" PRIu64 " bytes (%" PRIu64 " of kernel memory) still charged",
+                           d->path, usage, kmem);
+    cg->residue = usage;
     if (cgroup_file_write(d, "memory.max_usage_in_bytes", "0", err) < 0)
         return -1;
     return cg->caps.memory_swap ? cgroup_file_write(d, "memory.memsw.max_usage_in_bytes", "0", err) : 0;

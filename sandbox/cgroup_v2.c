@@ -131,6 +131,13 @@ static int reclaim_leftovers(struct cgroup *cg, struct jail_error *err)
     }
     if (charged > CGROUP_REUSE_MAX_CHARGE)
         return cgroup_fail(err, "cgroup %s: %" PRIu64 " bytes of pages still charged", d->path, charged);
+    /* memory.current: kernel memory too (the inodes and dentries of a data directory) */
+    uint64_t current;
+    if (cgroup_file_read_u64(d, "memory.current", &current, err) < 0)
+        return -1;
+    if (current > CGROUP_REUSE_MAX_CHARGE)
+        return cgroup_fail(err, "cgroup %s: %" PRIu64 " bytes still charged", d->path, current);
+    cg->residue = current;
     return 0;
 }
 

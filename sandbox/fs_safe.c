@@ -240,17 +240,20 @@ static int walk(int dirfd, int depth, visit_fn visit, void *ctx, struct jail_err
     return rc;
 }
 
-static int add_blocks(int parent, const char *name, const struct stat *st, void *ctx, struct jail_error *err)
+/* What an entry takes, or claims: a sparse file counts by its length (it is
+ * that long wherever it is copied), any other by the blocks it holds. */
+static int add_usage(int parent, const char *name, const struct stat *st, void *ctx, struct jail_error *err)
 {
     (void)parent, (void)name, (void)err;
-    *(uint64_t *)ctx += (uint64_t)st->st_blocks * 512u;
+    uint64_t blocks = (uint64_t)st->st_blocks * 512u, length = st->st_size > 0 ? (uint64_t)st->st_size : 0;
+    *(uint64_t *)ctx += S_ISREG(st->st_mode) && length > blocks ? length : blocks;
     return 0;
 }
 
 int fs_safe_usage(int dirfd, uint64_t *bytes, struct jail_error *err)
 {
     *bytes = 0;
-    return walk(dirfd, 0, add_blocks, bytes, err);
+    return walk(dirfd, 0, add_usage, bytes, err);
 }
 
 struct owner {

@@ -41,7 +41,8 @@ int fs_safe_remove_tree(int dirfd, const char *name, struct jail_error *err);
 /* Remove everything inside dirfd, keeping dirfd itself. */
 int fs_safe_clear_dir(int dirfd, struct jail_error *err);
 
-/* Bytes allocated to everything under dirfd (st_blocks), links not followed. */
+/* Bytes everything under dirfd takes (st_blocks) or, for a sparse file, claims
+ * (st_size), links not followed. */
 int fs_safe_usage(int dirfd, uint64_t *bytes, struct jail_error *err);
 
 /* chown dirfd and everything under it; links are changed themselves, never followed. */

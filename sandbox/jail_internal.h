@@ -98,6 +98,8 @@ pid_t clone3_fork(uint64_t flags, int cgroup_fd, int *pidfd);
 
 /* ---- defaults (jail_limits.c) ---- */
 void jail_limits_resolve(const struct jail_limits *in, struct jail_limits *out);
+/* The inode cap (nr_inodes) of a tmpfs of `bytes`: one per page of its size. */
+uint64_t jail_tmpfs_inodes(uint64_t bytes);
 
 /* ---- rlimits (rlimits.c) ---- */
 #define RLIMIT_PLAN_MAX 8

@@ -12,6 +12,19 @@ static uint64_t or_default(uint64_t value, uint64_t fallback)
     return value ? value : fallback;
 }
 
+/* A file with data costs a page of the size cap already; empty files,
+ * directories and links cost none but hold about 1 KiB of kernel memory each
+ * (inode, dentry), charged to the bot's cgroup and kept while the tmpfs lives:
+ * capped at one per page, they hold at most a quarter of the size cap. */
+#define TMPFS_BYTES_PER_INODE 4096
+#define TMPFS_MIN_INODES      64
+
+uint64_t jail_tmpfs_inodes(uint64_t bytes)
+{
+    uint64_t n = bytes / TMPFS_BYTES_PER_INODE;
+    return n > TMPFS_MIN_INODES ? n : TMPFS_MIN_INODES;
+}
+
 void jail_limits_resolve(const struct jail_limits *in, struct jail_limits *out)
 {
     *out = *in;

@@ -59,9 +59,9 @@ static int make_dir(const char *path, struct jail_error *err)
 static int mount_tmpfs(const char *path, uint64_t bytes, const struct jail_identity *id,
                        struct jail_error *err)
 {
-    char options[128];
-    snprintf(options, sizeof options, "size=%" PRIu64 ",mode=0700,uid=%u,gid=%u", bytes,
-             (unsigned)id->host_uid, (unsigned)id->host_gid);
+    char options[160];
+    snprintf(options, sizeof options, "size=%" PRIu64 ",nr_inodes=%" PRIu64 ",mode=0700,uid=%u,gid=%u", bytes,
+             jail_tmpfs_inodes(bytes), (unsigned)id->host_uid, (unsigned)id->host_gid);
     if (mount("judge-scratch", path, "tmpfs", MS_NOSUID | MS_NODEV, options) < 0)
         return jail_fail_errno(err, errno, "scratch mount tmpfs on %s", path);
     return 0;

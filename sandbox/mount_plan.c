@@ -70,7 +70,8 @@ void plan_tmpfs(struct mount_plan *p, const char *jail_path, uint64_t bytes, con
     if (!s) return;
     s->flags = MS_NOSUID | MS_NODEV;
     if (bytes)
-        keep(p, &s->source, format("size=%" PRIu64 ",mode=%s", bytes, mode));
+        keep(p, &s->source, format("size=%" PRIu64 ",nr_inodes=%" PRIu64 ",mode=%s", bytes,
+                                   jail_tmpfs_inodes(bytes), mode));
     else /* the root: mount points only */
         keep(p, &s->source, format("size=1m,nr_inodes=4096,mode=%s", mode));
 }
@@ -203,6 +204,16 @@ static int bind(const struct mount_step *s)
     return mount("none", s->target, "none", attr_to_remount_flags(s->attr), NULL);
 }
 
+/* subset=pid (Linux 5.8): the jail's /proc holds its own processes and
+ * nothing of the host's (cmdline, config.gz, loadavg, pressure, diskstats,
+ * keys, timers, interrupts, kallsyms, sysrq-trigger, acpi, scsi, sys, ...);
+ * older kernels refuse the option, and get the whole /proc as before. */
+static int mount_proc(const struct mount_step *s)
+{
+    if (mount("proc", s->target, "proc", s->flags, "subset=pid") == 0) return 0;
+    return errno == EINVAL ? mount("proc", s->target, "proc", s->flags, NULL) : -1;
+}
+
 static int make_file(const struct mount_step *s)
 {
     int fd = open(s->target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, s->mode);
@@ -271,7 +282,7 @@ static int apply_step(const struct mount_step *s)
     case STEP_BIND:
         return bind(s);
     case STEP_PROC:
-        return mount("proc", s->target, "proc", s->flags, NULL);
+        return mount_proc(s);
     case STEP_PIVOT:
         return pivot(s);
     case STEP_ROOT_READONLY:

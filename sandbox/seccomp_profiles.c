@@ -62,11 +62,8 @@ static const struct seccomp_rule default_rules[] = {
     ALLOW("rename"), ALLOW("renameat"), ALLOW("renameat2"), ALLOW("link"), ALLOW("linkat"),
     ALLOW("symlink"), ALLOW("symlinkat"), ALLOW("truncate"), ALLOW("ftruncate"), ALLOW("fsync"),
     ALLOW("fdatasync"), ALLOW("fchmod"), ALLOW("chmod"), ALLOW("fchmodat"), ALLOW("umask"),
-    ALLOW("utimensat"), ALLOW("flock"), ALLOW("fadvise64"), ALLOW("sendfile"),
+    ALLOW("utimensat"), ALLOW("fadvise64"), ALLOW("sendfile"),
     ALLOW("copy_file_range"), ALLOW("statfs"), ALLOW("fstatfs"),
-    /* inotify only watches files the jail can already see. */
-    ALLOW("inotify_init"), ALLOW("inotify_init1"), ALLOW("inotify_add_watch"),
-    ALLOW("inotify_rm_watch"),
     /* Extended attributes: `ls -l`, cp and SELinux/ACL-aware libraries read
      * them on every file; the jail answers as a file system without them. */
     REFUSE("getxattr", ENODATA), REFUSE("lgetxattr", ENODATA), REFUSE("fgetxattr", ENODATA),
@@ -79,13 +76,24 @@ static const struct seccomp_rule default_rules[] = {
      * share: it fails with an errno, and any other family stays reported. */
     REFUSE_IF_ARG("socket", 0, AF_UNIX, EACCES),
 
-    /* fcntl: descriptor flags, record locks and reading a pipe's size. Refused:
-     * F_SETOWN/F_SETSIG (aim SIGIO elsewhere), F_SETLEASE/F_NOTIFY (async
-     * signals), F_SETPIPE_SZ (up to 1 MiB of kernel memory per pipe, outside
-     * the jail's memory limit on cgroup v1). */
-    ALLOW_IF_ARG("fcntl", 1, F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL, F_SETFL,
-                 F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW,
-                 F_GETPIPE_SZ),
+    /* No channel between jails through the inodes they share (/usr, the
+     * loader files, /dev, a bot directory two matches bind): a lock, a lease
+     * or an inotify watch on one lets a jail see another's use of it. Locks
+     * fail as on a file system without locking (ENOLCK), inotify as on a
+     * kernel without it (ENOSYS), dnotify (F_NOTIFY) likewise (EINVAL). */
+    REFUSE("flock", ENOLCK),
+    REFUSE("inotify_init", ENOSYS), REFUSE("inotify_init1", ENOSYS),
+    REFUSE("inotify_add_watch", ENOSYS), REFUSE("inotify_rm_watch", ENOSYS),
+    {.syscall = "fcntl", .kind = RULE_ARG_ONE_OF, .arg = 1,
+     .values = {F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW, F_SETLEASE, F_GETLEASE},
+     .nvalues = 8, .refuse_errno = ENOLCK},
+    REFUSE_IF_ARG("fcntl", 1, F_NOTIFY, EINVAL),
+
+    /* fcntl: descriptor flags and reading a pipe's size (locks: above).
+     * Reported: F_SETOWN/F_SETSIG (aim SIGIO elsewhere), F_SETPIPE_SZ (up to
+     * 1 MiB of kernel memory per pipe, outside the jail's memory limit on
+     * cgroup v1). */
+    ALLOW_IF_ARG("fcntl", 1, F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_GETPIPE_SZ),
 
     /* ioctl: isatty, terminal size, bytes readable, close-on-exec. Anything
      * else (TIOCSTI pushes input into a terminal, TIOCSETD...) is reported. */

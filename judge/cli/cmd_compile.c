@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
 #include "judge/compile/compile.h"
 
@@ -135,9 +136,9 @@ static void print_text(const struct compile_options *o, const struct compile_res
            r->exit_code, (unsigned long long)(r->cpu_ns / 1000000),
            (unsigned long long)(r->wall_ns / 1000000));
     if (r->has_syscall) printf(" syscall=%s", r->syscall.name);
-    if (r->verdict != COMPILE_OK && r->note[0]) printf(": %s", r->note);
-    printf(r->verdict == COMPILE_OK ? " -> %s\n" : "\n", o->bot_dir);
-    if (r->messages_len) fwrite(r->messages, 1, r->messages_len, stdout);
+    if (r->verdict != COMPILE_OK && r->note[0]) print_escaped(stdout, ": %s", r->note);
+    print_escaped(stdout, r->verdict == COMPILE_OK ? " -> %s\n" : "\n", o->bot_dir);
+    if (r->messages_len) print_untrusted(stdout, r->messages, r->messages_len);
 }
 
 static int report(const struct compile_options *o, const struct language_profile *p,

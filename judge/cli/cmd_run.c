@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/cli/cmd_print.h"
 #include "judge/cli/cmd_run_print.h"
 #include "judge/cli/commands.h"
 #include "judge/match/match.h"
@@ -271,7 +272,7 @@ static int play_and_report(const struct match_setup *s, bool json, bool default_
     on_interrupt(SIG_DFL);
     temp_replay[0] = '\0';
     if (rc < 0)
-        fprintf(stderr, "judge run: %s%s\n", io_failed ? "" : "internal error: ", merr.msg);
+        print_escaped(stderr, "judge run: %s%s\n", io_failed ? "" : "internal error: ", merr.msg);
     if (json)
         print_json(s, &out, rc < 0 ? NULL : done.path, rc < 0 ? merr.msg : NULL);
     else
@@ -291,9 +292,9 @@ static int compile_sources(struct match_config *cfg, const struct run_options *o
     if (!b->failed)
         return 0;
     const struct compile_result *r = b->result;
-    fprintf(stderr, "judge run: player '%s' did not compile: %s%s%s\n", b->failed->name,
-            compile_verdict_name(r->verdict), r->note[0] ? ": " : "", r->note);
-    fwrite(r->messages, 1, r->messages_len, stderr);
+    print_escaped(stderr, "judge run: player '%s' did not compile: %s%s%s\n", b->failed->name,
+                  compile_verdict_name(r->verdict), r->note[0] ? ": " : "", r->note);
+    print_untrusted(stderr, r->messages, r->messages_len);
     return EXIT_FAILURE_RESULT;
 }
 
@@ -307,14 +308,14 @@ int cmd_run(int argc, char **argv)
     struct match_config cfg;
     struct config_error cerr;
     if (match_config_load(o.match_path, &cfg, &cerr) < 0) {
-        fprintf(stderr, "%s\n", cerr.msg);
+        print_escaped(stderr, "%s\n", cerr.msg);
         return EXIT_USAGE;
     }
     struct match_setup s;
     struct match_error merr;
     struct source_build build;
     if ((rc = compile_sources(&cfg, &o, &build)) == 0 && match_setup_resolve(&cfg, &o.ov, &s, &merr) < 0) {
-        fprintf(stderr, "%s\n", merr.msg);
+        print_escaped(stderr, "%s\n", merr.msg);
         rc = EXIT_USAGE;
     }
     if (rc) {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ci/escape.h"
+#include "judge/cli/cmd_print.h"
 
 /* Players by place, then by player number. */
 void run_place_order(const struct match_outcome *o, int *order)
@@ -165,14 +166,14 @@ static void print_result_line(const struct match_setup *s, const struct match_ou
 {
     const char *rounds = game_rounds_word(s->rules->name, o->rounds);
     if (o->winner > 0) {
-        printf("result: %s wins after %d %s\n", s->players[o->winner - 1].name, o->rounds, rounds);
+        print_escaped(stdout, "result: %s wins after %d %s\n", s->players[o->winner - 1].name, o->rounds, rounds);
         return;
     }
     printf("result: draw");
     const char *sep = " between ";
     for (int p = 1; p <= o->players; p++)
         if (o->p[p].place == 1) {
-            printf("%s%s", sep, s->players[p - 1].name);
+            print_escaped(stdout, "%s%s", sep, s->players[p - 1].name);
             sep = " and ";
         }
     printf(" after %d %s\n", o->rounds, rounds);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ci/escape.h"
+#include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
 #include "judge/tournament/tournament.h"
 #include "judge/tournament/tournament_compile.h"
@@ -177,7 +178,7 @@ static void finished(void *ctx, const struct tournament_event *e)
     }
     struct strbuf line = STRBUF_INIT;
     tournament_progress_line(&d->p, e->id, e->line, &line);
-    fprintf(stderr, "%s\n", line.data ? line.data : e->id);
+    print_escaped(stderr, "%s\n", line.data ? line.data : e->id);
     sb_free(&line);
 }
 
@@ -210,7 +211,7 @@ static void compiled(void *ctx, const struct tournament_compiled *c)
 {
     (void)ctx;
     bool ok = !strcmp(c->verdict, "OK");
-    fprintf(stderr, "compile %s (%s): %s%s%s\n", c->player->name, c->player->profile, c->verdict,
+    print_escaped(stderr, "compile %s (%s): %s%s%s\n", c->player->name, c->player->profile, c->verdict,
             c->reused ? " (reused from an earlier run)" : "",
             ok ? "" : ": its matches are not played (see its compile record)");
 }
@@ -227,13 +228,6 @@ static int compile_players(const struct options *o, struct tournament_config *cf
 }
 
 /* ---- the smoke test ------------------------------------------------------------------------ */
-
-static void print_escaped(const char *s, size_t n)
-{
-    struct strbuf sb = STRBUF_INIT;
-    if (esc_visible(&sb, s, n) == 0 && sb.len) fwrite(sb.data, 1, sb.len, stderr);
-    sb_free(&sb);
-}
 
 /* The last non-empty line of a stderr tail. */
 static const char *last_line(const char *s, size_t n, size_t *len)
@@ -253,13 +247,13 @@ static void smoke_tested(void *ctx, const struct tournament_smoke_result *r)
     fprintf(stderr, "smoke %s: ", r->player->name);
     if (internal) {
         fputs("could not be tested: ", stderr);
-        print_escaped(r->reason, strlen(r->reason));
+        print_untrusted(stderr, r->reason, strlen(r->reason));
         fputs(" (its matches are played)\n", stderr);
         return;
     }
     fprintf(stderr, "%s at its first reply in %s", r->verdict, r->match_id);
     if (r->reason[0]) fputs(": ", stderr);
-    print_escaped(r->reason, strlen(r->reason));
+    print_untrusted(stderr, r->reason, strlen(r->reason));
     fputs(r->dropped ? "; its matches are not played\n"
                      : r->player->reference ? "; a reference bot: its matches are played\n"
                                             : "; its matches are played (smoke_test: report)\n",
@@ -268,7 +262,7 @@ static void smoke_tested(void *ctx, const struct tournament_smoke_result *r)
     const char *line = last_line(r->stderr_tail, r->stderr_len, &len);
     if (len) {
         fprintf(stderr, "smoke %s: stderr: ", r->player->name);
-        print_escaped(line, len);
+        print_untrusted(stderr, line, len);
         fputc('\n', stderr);
     }
 }
@@ -294,7 +288,7 @@ static int list_matches(const struct tournament_config *cfg, const struct tourna
 {
     struct tournament_error err;
     if (tournament_check(cfg, plan, &err) < 0) {
-        fprintf(stderr, "%s\n", err.msg);
+        print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
     char id[TOURNAMENT_ID_MAX];
@@ -371,13 +365,13 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
     if (tournament_check(cfg, plan, &err) < 0 || tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
         tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
                                &err) < 0) {
-        fprintf(stderr, "%s\n", err.msg);
+        print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
     /* The first check left out the matches of source players; now they are compiled. */
     int rc = compile_players(o, cfg, &od);
     if (rc == EXIT_OK && tournament_check(cfg, plan, &err) < 0) {
-        fprintf(stderr, "%s\n", err.msg);
+        print_escaped(stderr, "%s\n", err.msg);
         rc = EXIT_USAGE;
     }
     if (rc == EXIT_OK) rc = smoke_test(o, cfg, plan, &od);
@@ -407,11 +401,11 @@ int cmd_tournament(int argc, char **argv)
     struct tournament_plan plan;
     struct tournament_error err;
     if (tournament_config_load(o.file, &cfg, &err) < 0) {
-        fprintf(stderr, "%s\n", err.msg);
+        print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
     if (tournament_plan_build(&cfg, &plan, &err) < 0) {
-        fprintf(stderr, "%s\n", err.msg);
+        print_escaped(stderr, "%s\n", err.msg);
         tournament_config_free(&cfg);
         return EXIT_USAGE;
     }

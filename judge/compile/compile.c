@@ -319,29 +319,40 @@ static int run_compiler(struct compile_job *job, struct compile_error *err)
 
 /* ---- the result ------------------------------------------------------------------------------ */
 
+/* The verdict when what the compiler left is over the file-size limit (why: which file, or the total). */
+static void refuse_delivery(struct compile_job *job, const char *why)
+{
+    uint64_t cap = job->req->profile->compile_limits.file_size_bytes;
+    job->out->verdict = COMPILE_OUTPUT_LIMIT;
+    snprintf(job->out->note, sizeof job->out->note, "BOT_DIR over the file-size limit (%" PRIu64 " MiB)%s%.100s",
+             cap >> 20, why ? ": " : "", why ? why : "");
+    add_judge_line(job->out, job->out->note);
+}
+
 static int over_size(struct compile_job *job, struct compile_error *err)
 {
     uint64_t used = 0, cap = job->req->profile->compile_limits.file_size_bytes;
     struct jail_error jerr;
     if (jail_scratch_usage(job->scratch, &used, &jerr) < 0) return compile_fail(err, "%s", jerr.msg);
     if (used <= cap) return 0;
-    job->out->verdict = COMPILE_OUTPUT_LIMIT;
-    snprintf(job->out->note, sizeof job->out->note, "BOT_DIR over the file-size limit (%" PRIu64 " MiB)",
-             cap >> 20);
+    refuse_delivery(job, NULL);
     return 1;
 }
 
-/* Copy the scratch directory into BOT_DIR, then the manifest (which marks it complete). */
+/* Copy the scratch directory into BOT_DIR, then the manifest (which marks it complete).
+ * Files count by the length they claim: sparse ones cannot pass the cap. */
 static int deliver(struct compile_job *job, int bot_fd, struct compile_error *err)
 {
     int rc = over_size(job, err);
     if (rc != 0) return rc < 0 ? -1 : 0;
     size_t skipped = 0;
-    if (compile_tree_copy(job->scratch, bot_fd, &skipped, err) < 0 ||
-        compile_manifest_write(bot_fd, job->req->profile->name, job->src->entry, err) < 0) {
-        struct jail_error jerr;
+    struct jail_error jerr;
+    rc = compile_tree_copy(job->scratch, bot_fd, job->req->profile->compile_limits.file_size_bytes, &skipped, err);
+    if (rc == 0) rc = compile_manifest_write(bot_fd, job->req->profile->name, job->src->entry, err);
+    if (rc != 0) {
+        if (rc > 0) refuse_delivery(job, err->msg);
         fs_safe_clear_dir(bot_fd, &jerr);
-        return -1;
+        return rc < 0 ? -1 : 0;
     }
     if (skipped) {
         char line[100];

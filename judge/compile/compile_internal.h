@@ -26,7 +26,9 @@ void compile_sources_free(struct compile_sources *s);
 
 /* Copy the regular files and directories under `from` into the directory
  * to_fd (links and other kinds are skipped and counted in *skipped). */
-int compile_tree_copy(const char *from, int to_fd, size_t *skipped, struct compile_error *err);
+/* 0 when copied; 1 when the files claim more than cap bytes (each by its apparent
+ * size, holes included: err->msg says which), nothing of them kept; -1 on error. */
+int compile_tree_copy(const char *from, int to_fd, uint64_t cap, size_t *skipped, struct compile_error *err);
 /* The manifest: "profile NAME\nentry FILE\n" (the entry line only when there is one). */
 int compile_manifest_write(int bot_fd, const char *profile, const char *entry, struct compile_error *err);
 int compile_manifest_read(const char *bot_dir, char *profile, size_t profile_size, char *entry,

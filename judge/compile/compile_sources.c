@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #define NAME_MAX_SHOWN 60
+#define SAFE_NAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-"
 
 int compile_fail(struct compile_error *err, const char *fmt, ...)
 {
@@ -31,12 +32,15 @@ static bool matches(const struct language_profile *p, const char *name)
     return false;
 }
 
-/* A name the compiler cannot take for an option and a message can show. */
+/* A name the compiler cannot take for an option, an argument file ('@') or a
+ * PCH of another header, and that cannot make a compiler's message (which starts
+ * with the file name) a CI log command or a terminal sequence: letters, digits,
+ * '.', '_', '+', '-', not starting with '-'. */
 static bool safe_name(const char *name)
 {
     if (name[0] == '-') return false;
     for (const char *c = name; *c; c++)
-        if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) return false;
+        if (!strchr(SAFE_NAME_CHARS, *c)) return false;
     return true;
 }
 
@@ -55,18 +59,19 @@ static int problem_at(char *problem, size_t size, const char *fmt, ...)
     return 1;
 }
 
-/* One directory entry: added when it is a regular file matching a pattern. */
+/* One directory entry: its name must be safe; added when it is a regular file matching a pattern. */
 static int consider(const struct language_profile *p, int dir_fd, const char *name,
                     struct compile_sources *out, char *problem, size_t size)
 {
     struct stat st;
-    if (!matches(p, name) || fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
-        return 0;
+    if (!strcmp(name, ".") || !strcmp(name, "..")) return 0;
     if (!safe_name(name))
         return problem_at(problem, size,
-                          "judge: source file name '%.*s' is not allowed (printable ASCII, "
+                          "judge: file name '%.*s' is not allowed (letters, digits, '.', '_', '+', '-', "
                           "not starting with '-')",
                           NAME_MAX_SHOWN, name);
+    if (!matches(p, name) || fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
+        return 0;
     if (out->n == COMPILE_MAX_SOURCES)
         return problem_at(problem, size, "judge: more than %d source files", COMPILE_MAX_SOURCES);
     if (!(out->names[out->n] = strdup(name))) return -1;

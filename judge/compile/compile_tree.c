@@ -3,12 +3,16 @@
  * BOT_DIR, and the manifest that says how BOT_DIR was built. The scratch
  * directory was written by the jailed compiler: it is read only through
  * sandbox/fs_safe.h (no link followed), with bounded depth and entry count.
+ * Sizes count as files claim them (st_size, holes included), not by the blocks
+ * they hold: a sparse file is within the cap only if its whole length is, and
+ * it is copied with its holes kept.
  */
 #include "judge/compile/compile_internal.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +27,7 @@
 
 struct copy {
     size_t entries, skipped;
+    uint64_t claimed, cap; /* apparent bytes so far, and the limit on them */
     struct compile_error *err;
 };
 
@@ -31,33 +36,76 @@ static int from_jail(struct copy *c, const struct jail_error *jerr)
     return compile_fail(c->err, "copying the compiled bot: %s", jerr->msg);
 }
 
-static int copy_bytes(struct copy *c, int in, int out, const char *name)
+/* Bytes [from, to) of in at the same offsets of out. */
+static int copy_range(struct copy *c, int in, int out, off_t from, off_t to, const char *name)
 {
     char buf[COPY_CHUNK];
-    for (;;) {
-        ssize_t n = read(in, buf, sizeof buf);
-        if (n == 0) return 0;
+    while (from < to) {
+        size_t want = (uint64_t)(to - from) < sizeof buf ? (size_t)(to - from) : sizeof buf;
+        ssize_t n = pread(in, buf, want, from);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0)
             return compile_fail(c->err, "copying the compiled bot: reading %s: %s", name, strerror(errno));
+        if (n == 0) return 0; /* shorter than it was: the rest stays a hole */
         for (ssize_t done = 0; done < n;) {
-            ssize_t w = write(out, buf + done, (size_t)(n - done));
+            ssize_t w = pwrite(out, buf + done, (size_t)(n - done), from + done);
             if (w < 0 && errno != EINTR)
                 return compile_fail(c->err, "copying the compiled bot: writing %s: %s", name,
                                     strerror(errno));
             done += w > 0 ? w : 0;
         }
+        from += n;
     }
+    return 0;
+}
+
+/* The data segments (SEEK_DATA/SEEK_HOLE), then the length: holes stay holes. */
+static int copy_bytes(struct copy *c, int in, int out, off_t size, const char *name)
+{
+    for (off_t at = 0; at < size;) {
+        off_t data = lseek(in, at, SEEK_DATA);
+        if (data < 0 && errno == ENXIO) break; /* only a hole is left */
+        off_t hole = data < 0 ? size : lseek(in, data, SEEK_HOLE);
+        if (data < 0) data = at;             /* no SEEK_DATA here: copy it all */
+        if (hole < 0 || hole > size) hole = size;
+        if (copy_range(c, in, out, data, hole, name) < 0) return -1;
+        at = hole;
+    }
+    if (ftruncate(out, size) < 0)
+        return compile_fail(c->err, "copying the compiled bot: sizing %s: %s", name, strerror(errno));
+    return 0;
+}
+
+/* 1 (err->msg says why) when this file takes the claimed total past the cap. */
+static int claim(struct copy *c, const char *name, const struct stat *st)
+{
+    uint64_t size = st->st_size > 0 ? (uint64_t)st->st_size : 0;
+    if (size <= c->cap - c->claimed) { /* claimed <= cap always */
+        c->claimed += size;
+        return 0;
+    }
+    if (size > c->cap)
+        snprintf(c->err->msg, sizeof c->err->msg, "%.200s claims %" PRIu64 " bytes", name, size);
+    else
+        snprintf(c->err->msg, sizeof c->err->msg, "its files claim %" PRIu64 " bytes or more", c->claimed + size);
+    return 1;
 }
 
 static int copy_file(struct copy *c, int from_fd, int to_fd, const char *name, mode_t mode)
 {
     struct jail_error jerr;
+    struct stat st; /* the file as opened: its length then is what counts */
     int in = fs_safe_openat(from_fd, name, O_RDONLY | O_CLOEXEC, 0, &jerr);
     if (in < 0) return from_jail(c, &jerr);
+    int rc = fstat(in, &st) < 0 ? compile_fail(c->err, "copying the compiled bot: %s: %s", name, strerror(errno))
+                                : claim(c, name, &st);
+    if (rc != 0) {
+        close(in);
+        return rc;
+    }
     mode_t out_mode = (mode & 0111) ? 0755 : 0644;
     int out = fs_safe_openat(to_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, out_mode, &jerr);
-    int rc = out < 0 ? from_jail(c, &jerr) : copy_bytes(c, in, out, name);
+    rc = out < 0 ? from_jail(c, &jerr) : copy_bytes(c, in, out, st.st_size, name);
     if (rc == 0 && fchmod(out, out_mode) < 0) /* the judge's umask must not take the bits away */
         rc = compile_fail(c->err, "copying the compiled bot: chmod %s: %s", name, strerror(errno));
     if (out >= 0 && close(out) < 0 && rc == 0)
@@ -109,10 +157,10 @@ static int copy_dir(struct copy *c, int from_fd, int to_fd, int depth)
     return rc;
 }
 
-int compile_tree_copy(const char *from, int to_fd, size_t *skipped, struct compile_error *err)
+int compile_tree_copy(const char *from, int to_fd, uint64_t cap, size_t *skipped, struct compile_error *err)
 {
     struct jail_error jerr;
-    struct copy c = {.err = err};
+    struct copy c = {.cap = cap, .err = err};
     int from_fd = fs_safe_open_dir(from, &jerr);
     if (from_fd < 0) return compile_fail(err, "copying the compiled bot: %s", jerr.msg);
     int rc = copy_dir(&c, from_fd, to_fd, 0);

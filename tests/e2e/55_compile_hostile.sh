@@ -3,6 +3,7 @@
 # each gets its exact verdict under `judge compile`, and nothing escapes.
 source "$(dirname "$0")/../lib.sh"
 ATTACKS=$ROOT/tests/hostile/compile
+EXPECT=${COMPILE_HOSTILE_EXPECT:-$ATTACKS/expect.txt}  # another list: a few attacks only
 T=$(e2e_tmpdir)
 trap 'rm -rf "$T"' EXIT
 
@@ -64,7 +65,30 @@ setup() {
     link) ln -s "$a2" "$sub/$a1" ;;
     zeros) head -c "$a2" /dev/zero >"$sub/$a1" ;;
     rename) mv "$sub/$file" "$sub/$a1" ;;
+    copy) cp "$sub/$file" "$sub/$a1" ;;
+    sparse) for i in $(seq "$a1"); do truncate -s "${a2}M" "$sub/sparse$i.bin"; done ;;
+    broken) printf 'def broken(:\n' >"$sub/$a1" ;;
+    pch) printf '#error "%s read: its precompiled copy was not used"\n' "$a1" >"$sub/$a1"
+         printf 'int from_pch;\n' >"$T/pch.h" && gcc -std=gnu17 -O2 -o "$sub/$a1.gch" "$T/pch.h" ;;
     esac
+}
+
+# Lines of text a CI log would take for a command or a terminal for a control sequence:
+# a GitHub Actions workflow command (a line starting, after blanks, with "::"), a
+# legacy one ("##[" anywhere), or any control byte but newline and tab.
+log_commands() {
+    LC_ALL=C grep -naE $'^[[:space:]]*::|##\\[|[\x01-\x08\x0b-\x1f\x7f]' "$1" | head -3
+}
+
+# printed_safe: `judge compile` without --json (the text a CI log shows) holds no command.
+check_printed() {
+    local sub=$1 profile=$2 out=$T/printed.txt
+    rm -rf "$T/printed-bot"
+    TMPDIR=$T/tmp "$JUDGE" compile --profiles "$T/profiles" --profile "$profile" "$sub" \
+        --out "$T/printed-bot" >"$out" 2>&1
+    local found; found=$(log_commands "$out")
+    [ -z "$found" ] || echo "the printed messages hold a command: $found"
+    grep -q . "$out" || echo "nothing printed"
 }
 
 # check_text JSON WHAT TEXT: prints why it failed.
@@ -96,9 +120,12 @@ run_one() {
     [ "$(record_verdict "$rec")" = "$want" ] || problems+=("the record says '$(record_verdict "$rec")'")
     for step in "${list[@]}"; do
         read -r what text <<<"$step"
-        case $what in absent | present)
-            local why; why=$(check_text "$json" "$what" "$text"); [ -z "$why" ] || problems+=("$why") ;;
+        local why=
+        case $what in
+        absent | present) why=$(check_text "$json" "$what" "$text") ;;
+        printed_safe) why=$(check_printed "$sub" "$profile") ;;
         esac
+        [ -z "$why" ] || problems+=("$why")
     done
     [ "$want" = OK ] || [ -z "$(ls -A "$bot" 2>/dev/null)" ] || problems+=("BOT_DIR holds $(ls -A "$bot" | tr '\n' ' ')")
     [ ! -e "$bot/evil" ] || problems+=("the link was delivered into BOT_DIR")
@@ -118,6 +145,6 @@ while IFS='|' read -r -u 3 file profile want steps; do
     case $file in '' | '#'*) continue ;; esac
     run_one "$file" "$(trim "$profile")" "$(trim "$want")" "$(trim "$steps")"
     count=$((count + 1))
-done 3<"$ATTACKS/expect.txt"
+done 3<"$EXPECT"
 [ $count -gt 0 ] || fail compile_hostile "no attack ran"
 e2e_exit

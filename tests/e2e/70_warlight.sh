@@ -14,7 +14,7 @@ if [ "$(id -u)" != 0 ]; then
     skip warlight "strict jails need root"
     e2e_exit
 fi
-for bin in "$BOTS/grabber" "$BOTS/weakest" "$BOTS/turtle" "$PROGS/war_slow" "$PROGS/war_escape" "$PROGS/war_fill"; do
+for bin in "$BOTS/grabber" "$BOTS/weakest" "$BOTS/turtle" "$PROGS/war_slow" "$PROGS/war_escape" "$PROGS/war_fill" "$PROGS/war_inodes"; do
     if [ ! -x "$bin" ]; then
         fail warlight "$bin is missing: run make programs"
         e2e_exit
@@ -98,6 +98,20 @@ V = [x for x in map(json.loads, gzip.open(sys.argv[1], "rt")) if x["type"] == "v
 sys.exit(not (len(V) == 2 and all(v["kind"] == "time" and v["by"] == "judge" and
                                   v["evidence"]["limit_ns"] == 1000000000 for v in V)))
 EOF
+
+# Empty files in a data directory: capped (one inode per 4 KiB of the quota), and the
+# kernel memory they hold is never charged to the next player's jail (a pooled cgroup
+# that still holds it is not reused): the well-behaved players stay within their limits.
+match "$T/inodes.yaml" 5 "rounds: 2, turn_limit: 3, data_quota_kb: 64" "$(player grabber "$BOTS" ./grabber)" \
+    "$(player inodes "$PROGS" ./war_inodes '"65536"')" "$(player turtle "$BOTS" ./turtle)"
+run_match inodes
+check inodes/exit_0 [ "$(cat "$T/inodes.rc")" = 0 ]
+check inodes/capped_and_kept only "$T/inodes.log" 1 ok
+check inodes/others_ok [ "$(grep -cE '^[0-9]+ (grabber|turtle|inodes) OK ' "$T/inodes.out")" = 3 ]
+# The peak memory each report gives is the bot's own: a few MiB, none of the flood's.
+check inodes/memory_is_their_own awk '$2 == "grabber" || $2 == "turtle" { n++; if ($NF != "MiB" || $(NF-1) + 0 >= 8) bad = 1 }
+    END { exit !(n == 2 && !bad) }' FS='[ =]+' "$T/inodes.out"
+check inodes/no_data_left no_data_left inodes
 
 # A command that exists but cannot be executed (its interpreter is missing): printed nothing (D16).
 mkdir -p "$T/noexec"

@@ -97,6 +97,16 @@ start_holder() {  # another jail, running while the thief looks for it
     return 1
 }
 
+start_sender() {  # another jail, signalling through shared files while the receiver looks
+    HOLDER_DIR=$T/sender
+    mkdir -p "$HOLDER_DIR" && chmod 0777 "$HOLDER_DIR"
+    "$JUDGE" exec "${BASE_OPTS[@]}" --rw-dir "$HOLDER_DIR" --report "$T/holder.json" \
+        --stdout /dev/null --stderr "$T/sender.err" -- ./lock_channel send </dev/null &
+    HOLDER_PID=$!
+    for _ in $(seq 60); do [ -e "$HOLDER_DIR/ready" ] && return 0; sleep 0.05; done
+    return 1
+}
+
 prepare_setuid_copy() {
     SUID_DIR=$T/suid
     mkdir -p "$SUID_DIR" && cp "$BOTS/setuid_binary" /usr/bin/id "$SUID_DIR/" &&
@@ -118,6 +128,7 @@ prepare() {
     *" report_hardlink "*) VICTIM=$RW/victim; echo "precious $name" > "$VICTIM"; chmod 0644 "$VICTIM"
                           REPORT=$RW/report.json ;;
     *" holder "*) start_holder || return 1 ;;
+    *" sender "*) start_sender || return 1 ;;
     *" setuid_copy "*) prepare_setuid_copy || return 1; DIR=$SUID_DIR ;;
     esac
     VICTIM_SUM=$(sha256sum < "$VICTIM")
@@ -150,7 +161,7 @@ file_size() { stat -c %s "$1" 2>/dev/null || echo -1; }
 extra_check() {
     local check=$1 arg=$2
     case $check in
-    common|judge_survives|holder|setuid_copy|needs_int80) ;;
+    common|judge_survives|holder|sender|setuid_copy|needs_int80) ;;
     cpu_at_least) [ "$CPU_NS" -ge "$arg" ] || echo "cpu_ns $CPU_NS < $arg" ;;
     stdout_at_most) [ "$(file_size "$T/stdout")" -le "$arg" ] || echo "stdout has $(file_size "$T/stdout") bytes" ;;
     stderr_at_most) [ "$(file_size "$T/stderr")" -le "$arg" ] || echo "stderr has $(file_size "$T/stderr") bytes" ;;
@@ -228,7 +239,8 @@ run_one() {
     rc=$?
     if [ -n "${HOLDER_PID:-}" ]; then
         wait "$HOLDER_PID"; HOLDER_PID=
-        [ "$(report_fields "$T/holder.json" | cut -d'|' -f1)" = OK ] || problems+=("the holder jail did not end OK")
+        [ "$(report_fields "$T/holder.json" | cut -d'|' -f1)" = OK ] ||
+            problems+=("the holder (or sender) jail did not end OK: $(report_fields "$T/holder.json")")
     fi
     # The bot moved the report's directory: the judge must have written it where it was.
     case " $checks " in *" report_swap "*) REPORT=$RW/sub.orig/report.json ;; esac

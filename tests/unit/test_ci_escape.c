@@ -80,6 +80,19 @@ START_TEST(annotations_cannot_inject_commands)
 }
 END_TEST
 
+START_TEST(terminal_text_holds_no_command)
+{
+    CHECK(esc_terminal, "::stop-commands::x.c:4: error\n", "\\x3a:stop-commands::x.c:4: error\n");
+    CHECK(esc_terminal, "ok\n  \t::error::x\n", "ok\n  \t\\x3a:error::x\n");     /* after blanks */
+    CHECK(esc_terminal, "\xc2\xa0\xe2\x80\x83::warning::x", "\xc2\xa0\xe2\x80\x83\\x3a:warning::x");
+    CHECK(esc_terminal, "a::b and x ::c", "a::b and x ::c");                       /* not at a line start */
+    CHECK(esc_terminal, "x ##[error]y ##vso[task.setvariable]z", "x ##\\x5berror]y ##vso\\x5btask.setvariable]z");
+    CHECK(esc_terminal, "\x1b[2J\rred\x07\n", "\\x1b[2J\\x0dred\\x07\n");        /* controls, not newlines */
+    CHECK(esc_terminal, "caf\xc3\xa9 \xff", "caf\xc3\xa9 \xef\xbf\xbd");
+    CHECK(esc_terminal, "\xe2\x82\xac::x", "\xe2\x82\xac::x");                   /* a non-blank first */
+}
+END_TEST
+
 START_TEST(shell_words_and_yaml_scalars)
 {
     CHECK(esc_shell, "out/rerun/ab12.yaml", "out/rerun/ab12.yaml");
@@ -110,6 +123,7 @@ static Suite *escape_suite(void)
     tcase_add_test(t, markdown_inline_is_inert);
     tcase_add_test(t, markdown_block_fence_outlasts_the_text);
     tcase_add_test(t, annotations_cannot_inject_commands);
+    tcase_add_test(t, terminal_text_holds_no_command);
     tcase_add_test(t, shell_words_and_yaml_scalars);
     tcase_add_test(t, utf8_lengths);
     suite_add_tcase(s, t);

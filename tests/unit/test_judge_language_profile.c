@@ -315,6 +315,13 @@ static void touch(const char *name)
     write_file(file, "x\n", 2);
 }
 
+static void unlink_in_tmpdir(const char *name)
+{
+    char file[300];
+    snprintf(file, sizeof file, "%s/%s", tmpdir, name);
+    ck_assert_int_eq(unlink(file), 0);
+}
+
 static struct language_profile profile_with(const char *sources, const char *entry)
 {
     char text[1024];
@@ -353,8 +360,18 @@ START_TEST(sources_in_name_order)
     ck_assert_int_eq(compile_sources_list(&p, tmpdir, &s, problem, sizeof problem, &err), 1);
     ck_assert_str_eq(
         problem,
-        "judge: source file name '-fplugin=x.c' is not allowed (printable ASCII, not starting with '-')");
+        "judge: file name '-fplugin=x.c' is not allowed (letters, digits, '.', '_', '+', '-', not starting "
+        "with '-')");
     compile_sources_free(&s);
+    unlink_in_tmpdir("-fplugin=x.c");
+    const char *const unsafe[] = {"::stop-commands::x.c", "@args.c", "notes (1).txt", "a\033[2J.h", "##[x.h"};
+    for (size_t i = 0; i < sizeof unsafe / sizeof *unsafe; i++) { /* any file, not only a source */
+        touch(unsafe[i]);
+        ck_assert_int_eq(compile_sources_list(&p, tmpdir, &s, problem, sizeof problem, &err), 1);
+        ck_assert_msg(strstr(problem, "is not allowed"), "%s: %s", unsafe[i], problem);
+        compile_sources_free(&s);
+        unlink_in_tmpdir(unsafe[i]);
+    }
     language_profile_free(&p);
 }
 END_TEST

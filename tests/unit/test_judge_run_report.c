@@ -247,6 +247,21 @@ START_TEST(target_write_leaves_exactly_the_file)
 }
 END_TEST
 
+START_TEST(a_device_is_written_in_place_not_replaced)
+{
+    char err[320];
+    ck_assert_int_eq(atomic_file_write_whole("/dev/null", "{}\n", 3, err, sizeof err), 0);
+    struct stat st;
+    ck_assert_int_eq(lstat("/dev/null", &st), 0);
+    ck_assert(S_ISCHR(st.st_mode));
+    struct atomic_file f;
+    ck_assert_int_eq(atomic_file_create(&f, "/dev/null", 0644, err, sizeof err), 0);
+    atomic_file_abort(&f); /* an abandoned write leaves the device too */
+    ck_assert_int_eq(lstat("/dev/null", &st), 0);
+    ck_assert(S_ISCHR(st.st_mode));
+}
+END_TEST
+
 START_TEST(a_planted_symlink_is_replaced_not_followed)
 {
     make_scratch();
@@ -386,6 +401,7 @@ static Suite *run_report_suite(void)
     suite_add_tcase(s, json);
     TCase *target = tcase_create("target");
     tcase_add_test(target, target_write_leaves_exactly_the_file);
+    tcase_add_test(target, a_device_is_written_in_place_not_replaced);
     tcase_add_test(target, a_planted_symlink_is_replaced_not_followed);
     tcase_add_test(target, a_directory_swapped_after_open_does_not_redirect_the_write);
     tcase_add_test(target, an_aborted_file_leaves_nothing);

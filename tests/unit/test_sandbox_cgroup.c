@@ -786,6 +786,59 @@ START_TEST(test_pool_refuses_charged_cgroup)
 }
 END_TEST
 
+static char inode_dir[64];
+
+static void make_empty_files(long count)
+{
+    char name[128];
+    for (long i = 0; i < count; i++) {
+        snprintf(name, sizeof name, "%s/f%ld", inode_dir, i);
+        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0)
+            _exit(104);
+        close(fd);
+    }
+}
+
+static void remove_inode_dir(long count)
+{
+    char name[128];
+    for (long i = 0; i < count; i++) {
+        snprintf(name, sizeof name, "%s/f%ld", inode_dir, i);
+        unlink(name);
+    }
+    rmdir(inode_dir);
+}
+
+/* Empty files a bot leaves in a directory that outlives it (a warlight data
+ * directory) hold kernel memory (inodes, dentries) charged to its cgroup, no
+ * page of data: such a cgroup is not reused either, or another player's jail
+ * would start with that memory counted against its limit. */
+START_TEST(test_pool_refuses_cgroup_holding_inodes)
+{
+    const struct cgroup_caps *caps = backend(_i, "pool_refuses_inodes");
+    if (!caps || !need(caps, caps->memory, "memory", "pool_refuses_inodes"))
+        return;
+    enum { FILES = 20000 }; /* about 15 MiB of inodes and dentries */
+    snprintf(inode_dir, sizeof inode_dir, "/dev/shm/judge-test-inodes.%d", (int)getpid());
+    ck_assert_int_eq(mkdir(inode_dir, 0700), 0);
+    struct cgroup *cg = acquire(caps, 200 * MIB, 0);
+    char path[CGROUP_PATH_MAX];
+    snprintf(path, sizeof path, "%s", cgroup_path(cg));
+    struct kid k = spawn(make_empty_files, FILES);
+    attach_and_go(cg, &k);
+    int status = wait_status(k.pid, NULL);
+    release(cg);
+    cg = acquire(caps, 200 * MIB, 0);
+    bool reused = !strcmp(cgroup_path(cg), path), removed = !path_exists(path);
+    release(cg);
+    remove_inode_dir(FILES);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    ck_assert_msg(!reused, "a cgroup holding the inodes of 20000 files was reused");
+    ck_assert_msg(removed, "the unfit cgroup %s was not removed", path);
+}
+END_TEST
+
 /* A judge that dies holding a cgroup with a running bot: the next probe kills
  * the bot and removes the cgroup. */
 START_TEST(test_sweep_removes_dead_judges_cgroup)
@@ -1282,6 +1335,7 @@ static Suite *cgroup_suite(void)
     tcase_add_loop_test(tc, test_pids_limit_hit, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_pool_reuses_reset_cgroup, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_pool_refuses_charged_cgroup, 0, BACKEND_COUNT);
+    tcase_add_loop_test(tc, test_pool_refuses_cgroup_holding_inodes, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_sweep_removes_dead_judges_cgroup, 0, BACKEND_COUNT);
     tcase_add_test(tc, test_v2_clone_into_cgroup);
     tcase_add_test(tc, test_hybrid_probe_reports_twin);

@@ -207,6 +207,22 @@ START_TEST(usage_counts_blocks_without_following)
 }
 END_TEST
 
+/* A sparse file holds no block but is its whole length wherever it is copied. */
+START_TEST(usage_counts_a_sparse_file_by_its_length)
+{
+    make_root();
+    struct jail_error err;
+    int fd = openat(root_fd, "sparse", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(ftruncate(fd, 64 << 20), 0);
+    close(fd);
+    uint64_t bytes;
+    ck_assert_int_eq(fs_safe_usage(root_fd, &bytes, &err), 0);
+    ck_assert_uint_ge(bytes, 64u << 20);
+    remove_root();
+}
+END_TEST
+
 START_TEST(chown_tree_changes_links_not_targets)
 {
     make_root();
@@ -306,6 +322,7 @@ int main(void)
     tcase_add_test(tc, remove_never_follows_links);
     tcase_add_test(tc, remove_handles_deep_trees);
     tcase_add_test(tc, usage_counts_blocks_without_following);
+    tcase_add_test(tc, usage_counts_a_sparse_file_by_its_length);
     tcase_add_test(tc, chown_tree_changes_links_not_targets);
     tcase_add_test(tc, scratch_is_a_capped_tmpfs_of_its_owner);
     tcase_add_test(tc, scratch_rejects_bad_input);
