@@ -35,12 +35,17 @@ SANDBOX_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard sandbox/*.c))
 CLI_SRCS     := judge/main.c $(wildcard judge/cmd_*.c)
 JUDGE_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out $(CLI_SRCS),$(wildcard judge/*.c)))
 CI_OBJS      := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard ci/*.c))
-LIB_OBJS     := $(ENGINE_OBJS) $(SANDBOX_OBJS) $(JUDGE_OBJS) $(CI_OBJS)
+# The browser viewer (viewer/): its HTML, CSS and scripts are compiled into the binary by
+# viewer/tools/embed.c (no network, no tool beyond the C compiler), beside viewer/page.c.
+VIEWER_JS    := viewer/core/replay.js viewer/core/timeline.js viewer/core/draw.js viewer/core/chart.js \
+                viewer/core/panels.js viewer/core/player.js $(sort $(wildcard viewer/games/*.js)) viewer/main.js
+VIEWER_OBJS  := $(BUILD)/obj/viewer/page.o $(BUILD)/obj/gen/viewer_assets.o
+LIB_OBJS     := $(ENGINE_OBJS) $(SANDBOX_OBJS) $(JUDGE_OBJS) $(CI_OBJS) $(BUILD)/obj/viewer/page.o
 CLI_OBJS     := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRCS))
 # Link order: upper layers first.
 LIBS_ENGINE  := $(BUILD)/libengine.a
 LIBS_SANDBOX := $(BUILD)/libsandbox.a
-LIBS_ALL     := $(BUILD)/libci.a $(BUILD)/libjudgecore.a $(BUILD)/libsandbox.a $(BUILD)/libengine.a
+LIBS_ALL     := $(BUILD)/libci.a $(BUILD)/libviewer.a $(BUILD)/libjudgecore.a $(BUILD)/libsandbox.a $(BUILD)/libengine.a
 LIBJUDGE     := $(LIBS_ALL)
 
 # Unit tests are named for their layer: tests/unit/test_engine_*.c link only the
@@ -85,6 +90,7 @@ $(BUILD)/libengine.a: $(ENGINE_OBJS)
 $(BUILD)/libsandbox.a: $(SANDBOX_OBJS)
 $(BUILD)/libjudgecore.a: $(JUDGE_OBJS)
 $(BUILD)/libci.a: $(CI_OBJS)
+$(BUILD)/libviewer.a: $(VIEWER_OBJS)
 $(BUILD)/lib%.a:
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
@@ -92,6 +98,16 @@ $(BUILD)/lib%.a:
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tools/embed: viewer/tools/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c17 -O2 -Wall -Wextra -Werror -o $@ $<
+$(BUILD)/gen/viewer_assets.c: $(BUILD)/tools/embed viewer/page.html viewer/viewer.css $(VIEWER_JS)
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed $@ -n viewer_page_html viewer/page.html -n viewer_css viewer/viewer.css -n viewer_js $(VIEWER_JS)
+$(BUILD)/obj/gen/viewer_assets.o: $(BUILD)/gen/viewer_assets.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
 
 CHECK_FLAGS = $(shell pkg-config --cflags --libs check)
 $(BUILD)/tests/test_engine_%: tests/unit/test_engine_%.c $(LIBS_ENGINE)

@@ -13,5 +13,6 @@ int cmd_replay(int argc, char **argv);  /* judge/cmd_replay.c: verify, export, d
 int cmd_tournament(int argc, char **argv); /* judge/cmd_tournament.c */
 int cmd_results(int argc, char **argv);    /* judge/cmd_results.c: the results stage (ci/) */
 int cmd_compile(int argc, char **argv);    /* judge/cmd_compile.c */
+int cmd_view(int argc, char **argv);       /* judge/cmd_view.c: a replay's HTML page (viewer/) */
 
 #endif

@@ -19,6 +19,7 @@ static const struct subcommand subcommands[] = {
     {"tournament", cmd_tournament, "play many matches in parallel, resumable and shardable"},
     {"results", cmd_results, "read replays, write standings, JUnit, summary, audit and grades"},
     {"compile", cmd_compile, "compile a submission in the jail from a language profile"},
+    {"view", cmd_view, "write a self-contained HTML page that shows a replay in the browser"},
 };
 
 static void usage(FILE *out)
