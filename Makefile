@@ -9,7 +9,8 @@ CXX     ?= c++
 
 PKGS      := libseccomp libcap yaml-0.1 zlib json-c
 DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev \
-             libjson-c-dev check libxml2-utils bubblewrap valgrind python3 openjdk-17-jdk-headless
+             libjson-c-dev check libxml2-utils bubblewrap valgrind python3 openjdk-17-jdk-headless \
+             nodejs npm chromium
 
 BUILD ?= build/$(VARIANT)
 BIN   ?= $(if $(filter release,$(VARIANT)),bin,$(BUILD)/bin)
@@ -64,7 +65,7 @@ HELPER_BINS  := $(HELPER_SRCS:tests/progs/%.c=build/progs/%)
 BENCH_SRCS   := $(wildcard tests/bench/bench_*.c)
 BENCH_BINS   := $(BENCH_SRCS:tests/bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all deps test test-unit test-e2e test-asan bench demo install clean programs format tidy check-deps valgrind
+.PHONY: all deps test test-unit test-e2e test-browser test-asan bench demo install clean programs format tidy check-deps valgrind
 
 all: check-deps $(BIN)/judge programs
 
@@ -79,6 +80,7 @@ deps:
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	else echo "all build dependencies present"; fi
+	@cd tests/browser && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --loglevel=error; }
 
 programs: $(BOT_BINS) $(HOSTILE_BINS) $(HELPER_BINS)
 
@@ -154,7 +156,7 @@ build/progs/static_true: tests/progs/static_true.c
 # ---- tests ---------------------------------------------------------------
 test: deps
 	$(MAKE) -j$(NPROC) all $(UNIT_BINS)
-	$(MAKE) test-unit test-e2e
+	$(MAKE) test-unit test-e2e test-browser
 	$(MAKE) test-asan
 	$(MAKE) valgrind
 	@echo "make test: all suites passed"
@@ -164,6 +166,14 @@ test-unit: $(UNIT_BINS)
 
 test-e2e: $(BIN)/judge programs
 	@JUDGE=$(abspath $(BIN)/judge) tests/run_e2e.sh
+
+# The replay viewer in headless chromium (tests/browser/, playwright-core from its package-lock).
+test-browser: $(BIN)/judge programs
+	@cd tests/browser && JUDGE=$(abspath $(BIN)/judge) node --test
+
+# The viewer screenshots of README.md, made by the browser tests.
+viewer-screenshots: $(BIN)/judge programs
+	@cd tests/browser && JUDGE=$(abspath $(BIN)/judge) VIEWER_SCREENSHOTS=$(abspath docs/img) node --test
 
 test-asan:
 	$(MAKE) -j$(NPROC) VARIANT=asan programs $(BUILD:release=asan)/bin/judge $(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
@@ -223,7 +233,7 @@ test-docker: $(BIN)/judge
 # ---- grading a class (docs/class.md) ---------------------------------------
 # demo-class: the class pipeline of ci/examples/*-grading.yml on examples/class,
 # into build/demo-class (made afresh), and where its report is.
-.PHONY: demo-class
+.PHONY: demo-class viewer-screenshots
 demo-class: deps
 	$(MAKE) -j$(NPROC) all
 	@rm -rf build/demo-class

@@ -37,6 +37,16 @@ JV.Chart.prototype.bounds = function () {
             maxY = Math.max(maxY, p.y);
         }
     if (!isFinite(minX)) { minX = 0; maxX = 1; }
+    /* A log scale when the figures sit far below the reference line (CPU against a budget). */
+    var lines = this.spec.lines || [], dataMax = 0, minPos = Infinity;
+    for (s = 0; s < this.spec.series.length; s++)
+        for (i = 0; i < this.spec.series[s].points.length; i++) {
+            var y = this.spec.series[s].points[i].y;
+            dataMax = Math.max(dataMax, y);
+            if (y > 0) minPos = Math.min(minPos, y);
+        }
+    this.log = !!this.spec.logWhenFar && lines.length > 0 && dataMax > 0 && maxY > 20 * dataMax;
+    this.minLog = this.log ? Math.floor(Math.log10(minPos)) : 0;
     if (maxX === minX) maxX = minX + 1;
     this.minX = minX; this.maxX = maxX; this.maxY = maxY > 0 ? maxY * 1.05 : 1;
     this.pad = {l: 52, r: 8, t: 8, b: 20};
@@ -49,6 +59,10 @@ JV.Chart.prototype.px = function (x) {
 
 JV.Chart.prototype.py = function (y) {
     var h = this.canvas.height - this.pad.t - this.pad.b;
+    if (this.log) {
+        var top = Math.log10(this.maxY), v = Math.log10(Math.max(y, Math.pow(10, this.minLog)));
+        return this.pad.t + h - (v - this.minLog) / (top - this.minLog) * h;
+    }
     return this.pad.t + h - y / this.maxY * h;
 };
 
@@ -97,7 +111,7 @@ JV.Chart.prototype.draw = function () {
     c.font = "10px sans-serif";
     c.textAlign = "right";
     c.fillText(JV.formatFigure(this.maxY, this.spec.yUnit), this.pad.l - 3, this.pad.t + 8);
-    c.fillText("0", this.pad.l - 3, H - this.pad.b);
+    c.fillText(this.log ? JV.formatFigure(Math.pow(10, this.minLog), this.spec.yUnit) + " (log)" : "0", this.pad.l - 3, H - this.pad.b);
     c.textAlign = "center";
     c.fillText(String(this.minX), this.pad.l, H - 6);
     c.fillText(String(this.maxX) + (this.spec.xUnit ? " " + this.spec.xUnit : ""), W - this.pad.r - 20, H - 6);

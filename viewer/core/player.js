@@ -130,7 +130,7 @@ JV.App.prototype.buildCharts = function () {
             cursorByFrame: true, onPick: function (pt) { self.pause(); self.go(pt.frame, false); }}));
     });
     this.cpu = JV.cpuSeries(this.replay, tl);
-    var c = new JV.Chart(this.chartBox, {title: this.cpu.title, series: this.cpu.series, lines: this.cpu.lines, yUnit: "ms",
+    var c = new JV.Chart(this.chartBox, {title: this.cpu.title, series: this.cpu.series, lines: this.cpu.lines, yUnit: "ms", logWhenFar: true,
         xUnit: "replies", onPick: function (pt) { self.pause(); self.go(pt.frame, false); }});
     c.cpuChart = true;
     this.charts.push(c);
@@ -182,10 +182,7 @@ JV.App.prototype.frameFromHash = function () {
 
 JV.App.prototype.writeHash = function () {
     var want = "#turn=" + this.frame;
-    if (window.location.hash !== want) {
-        this.hashWritten = want;
-        history.replaceState(null, "", want);
-    }
+    if (window.location.hash !== want) history.replaceState(null, "", want);
 };
 
 JV.App.prototype.go = function (f, animate) {
@@ -289,9 +286,10 @@ JV.App.prototype.key = function (ev) {
 };
 
 JV.App.prototype.onHash = function () {
-    if (window.location.hash === this.hashWritten) return;
+    var f = this.frameFromHash();
+    if (f === this.frame) return;   /* our own replaceState, or the same turn */
     this.pause();
-    this.go(this.frameFromHash(), false);
+    this.go(f, false);
 };
 
 /* The data model of what is drawn, for tests and for anyone scripting the page. */

@@ -62,6 +62,8 @@ JV.parseReplayText = function (text) {
         try {
             obj = JSON.parse(parts[i]);
         } catch (e) {
+            if (i === 0)
+                throw new JV.ReplayError("This is not a judge replay: its first line is not JSON.");
             if (i === parts.length - 1)
                 throw new JV.ReplayError("The replay is truncated: line " + (i + 1) + " is cut off and there is no result line.");
             throw new JV.ReplayError("The replay is damaged: line " + (i + 1) + " is not JSON.");
