@@ -104,9 +104,10 @@ $(BUILD)/obj/%.o: %.c
 $(BUILD)/tools/embed: viewer/tools/embed.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c17 -O2 -Wall -Wextra -Werror -o $@ $<
-$(BUILD)/gen/viewer_assets.c: $(BUILD)/tools/embed viewer/page.html viewer/viewer.css $(VIEWER_JS)
+$(BUILD)/gen/viewer_assets.c: $(BUILD)/tools/embed viewer/page.html viewer/viewer.css $(VIEWER_JS) viewer/report.js
 	@mkdir -p $(dir $@)
-	$(BUILD)/tools/embed $@ -n viewer_page_html viewer/page.html -n viewer_css viewer/viewer.css -n viewer_js $(VIEWER_JS)
+	$(BUILD)/tools/embed $@ -n viewer_page_html viewer/page.html -n viewer_css viewer/viewer.css -n viewer_js $(VIEWER_JS) \
+	  -n viewer_report_js viewer/report.js
 $(BUILD)/obj/gen/viewer_assets.o: $(BUILD)/gen/viewer_assets.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<

@@ -291,6 +291,42 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         await page.close();
     });
 
+    test("judge results: index.html lists, filters and links every match to its page", async (t) => {
+        const names = ["generals-fog", "generals-clear", "seabattle", "warlight"];
+        const ms = names.map((n) => fixture(t, n));
+        if (ms.some((m) => !m)) return;
+        const out = path.join(fx.tmp, "results");
+        fx.judge(["results", path.dirname(ms[0].replay), "--out", out]);
+        const standings = JSON.parse(fs.readFileSync(path.join(out, "standings.json"), "utf8"));
+        for (const f of fs.readdirSync(path.join(out, "matches"))) {
+            const html = fs.readFileSync(path.join(out, "matches", f), "utf8");
+            assert.match(html, /<script src="\.\.\/viewer\.js"><\/script>/, f + " shares viewer.js");
+            assert.ok(!html.includes("JV.App = function"), f + " does not inline the viewer");
+        }
+        const page = await browser.open("file://" + path.join(out, "index.html"));
+        assert.equal(await page.locator(".jr-standings tr").count(), standings.players.length + 1);
+        assert.equal(await page.locator(".jr-matches tr").count(), names.length + 1);
+        await page.fill("#jr-filter", "seabattle");
+        assert.equal(await page.locator(".jr-matches tr").count(), 2);
+        await page.fill("#jr-filter", "");
+        await screenshot(page, "results");
+        /* The audit's link opens the match at the violation. */
+        await page.evaluate(() => document.querySelectorAll("details").forEach((d) => { d.open = true; }));
+        const link = page.locator(".jr-audit a", {hasText: "forbidden"});
+        await link.click();
+        await page.waitForFunction(() => document.body.dataset.state === "ready" && window.__viewer && window.__viewer.ready);
+        assert.match((await page.evaluate(() => window.__viewer.violations())).join("\n"), /FORBIDDEN_SYSCALL/);
+        await noErrors(page);
+        await page.goBack();
+        await page.waitForFunction(() => document.body.dataset.state === "ready" && document.querySelector("#jr-filter"));
+        await page.fill("#jr-filter", "warlight");
+        await page.locator(".jr-matches a").first().click();
+        await page.waitForFunction(() => document.body.dataset.state === "ready" && window.__viewer && window.__viewer.ready);
+        assert.equal(await page.evaluate(() => window.__viewer.game), "warlight");
+        await noErrors(page);
+        await page.close();
+    });
+
     test("a damaged, truncated or unknown replay shows a message, never a blank page", async (t) => {
         const m = fixture(t, "seabattle");
         if (!m) return;

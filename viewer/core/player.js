@@ -174,8 +174,11 @@ JV.cpuSeries = function (replay, tl) {
                           : "Wall time of each reply (dashed: the wall limit; this game has no CPU budget)"};
 };
 
+/* #turn=N, #turn=end, or #player=P&reply=J (the frame of player P's reply J, README C7). */
 JV.App.prototype.frameFromHash = function () {
-    var m = /(?:^#|&)turn=(end|\d+)/.exec(window.location.hash);
+    var h = window.location.hash, m = /(?:^#|&)turn=(end|\d+)/.exec(h);
+    var p = /(?:^#|&)player=(\d+)/.exec(h), j = /(?:^#|&)reply=(\d+)/.exec(h);
+    if (!m && p && j) return Math.max(0, this.timeline.frameOfReply(Number(p[1]), Number(j[1])));
     if (!m) return 0;
     return m[1] === "end" ? this.timeline.last() : Math.min(Number(m[1]), this.timeline.last());
 };
