@@ -29,6 +29,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "judge-viewer-"));
 function record(name) {
     const replay = path.join(tmp, name + ".jsonl.gz");
     const run = spawnSync(JUDGE, ["run", path.join(__dirname, "matches", name + ".yaml"), "--replay", replay], {encoding: "utf8"});
+    if (run.status === 2 && /unknown game/.test(run.stderr))
+        return {skip: "this judge has no " + name + " game"};
     if (run.status !== 0 || !fs.existsSync(replay))
         return {skip: "judge run " + name + " failed here: " + (run.stderr || run.stdout).trim().split("\n").pop()};
     const page = judge(["view", replay, "--out", path.join(tmp, name + ".html")]).trim();

@@ -291,6 +291,66 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         await page.close();
     });
 
+    test("bomberman: walls, blocks, bombs, lava, bonuses and players are the state each bot read", async (t) => {
+        const m = fixture(t, "bomberman");
+        if (!m) return;
+        const page = await browser.open(m.url + "#turn=end");
+        const frames = await page.evaluate(() => window.__viewer.frames());
+        /* The state a bot reads (docs/games/bomberman.md): its sections, without TICK, YOU, CONFIG. */
+        function sections(text) {
+            const lines = text.trim().split("\n"), out = {};
+            for (let i = 0; i < lines.length; i++) {
+                const [word, count] = lines[i].split(" ");
+                if (word === "MAP") { out.map = lines.slice(i + 1, i + 16); i += 15; }
+                else if (["PLAYERS", "BOMBS", "BONUSES", "LAVA"].includes(word)) {
+                    out[word.toLowerCase()] = lines.slice(i + 1, i + 1 + Number(count));
+                    i += Number(count);
+                }
+            }
+            return out;
+        }
+        const seen = new Set();
+        const wanted = m.prompts.filter((p) => {
+            const f = frameBefore(frames, p.input);
+            if (f < 0 || seen.has(f)) return false;
+            seen.add(f);
+            return true;
+        });
+        const sampled = sample(wanted, 14);
+        /* A tick with a bomb, lava and a death among them when the match has them. */
+        for (const kind of ["boom", "death", "block"]) {
+            const line = m.lines.find((l) => l.type === "event" && l.event.t === kind);
+            if (!line) continue;
+            const p = wanted.find((x) => x.round === line.event.round + 1);
+            if (p) sampled.push(p);
+        }
+        let bombs = 0, lava = 0;
+        for (const p of sampled) {
+            const f = frameBefore(frames, p.input);
+            await goTurn(page, f);
+            const model = await page.evaluate(() => window.__viewer.state());
+            const want = sections(p.prompt);
+            assert.deepEqual({map: model.map, players: model.players, bombs: model.bombs, bonuses: model.bonuses, lava: model.lava},
+                             want, "turn " + f + " (tick " + p.round + ")");
+            bombs += want.bombs.length;
+            lava += want.lava.length;
+        }
+        assert.ok(bombs > 0 && lava > 0, "the sampled ticks show bombs and lava");
+        const deaths = m.lines.filter((l) => l.type === "event" && l.event.t === "death").length;
+        assert.equal((await page.evaluate(() => window.__viewer.marks())).filter((x) => x.kind === "death").length, deaths);
+        const end = m.lines.filter((l) => l.type === "event" && l.event.t === "end").pop();
+        await goTurn(page, frames.length - 1);
+        assert.deepEqual((await page.evaluate(() => window.__viewer.state())).players.map((p) => Number(p.split(" ")[5])), end.event.points);
+        const boom = m.lines.find((l) => l.type === "event" && l.event.t === "boom");
+        if (boom) {
+            const p = wanted.find((x) => x.round === boom.event.round + 1);
+            if (p) await goTurn(page, frameBefore(frames, p.input));
+        }
+        await screenshot(page, "bomberman");
+        await noErrors(page);
+        await page.close();
+    });
+
     test("judge results: index.html lists, filters and links every match to its page", async (t) => {
         const names = ["generals-fog", "generals-clear", "seabattle", "warlight"];
         const ms = names.map((n) => fixture(t, n));
