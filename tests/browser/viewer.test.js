@@ -355,8 +355,10 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         const names = ["generals-fog", "generals-clear", "seabattle", "warlight"];
         const ms = names.map((n) => fixture(t, n));
         if (ms.some((m) => !m)) return;
-        const out = path.join(fx.tmp, "results");
-        fx.judge(["results", path.dirname(ms[0].replay), "--out", out]);
+        const inputs = path.join(fx.tmp, "results-in"), out = path.join(fx.tmp, "results");
+        fs.mkdirSync(inputs, {recursive: true});
+        for (const m of ms) fs.copyFileSync(m.replay, path.join(inputs, path.basename(m.replay)));
+        fx.judge(["results", inputs, "--out", out]);
         const standings = JSON.parse(fs.readFileSync(path.join(out, "standings.json"), "utf8"));
         for (const f of fs.readdirSync(path.join(out, "matches"))) {
             const html = fs.readFileSync(path.join(out, "matches", f), "utf8");

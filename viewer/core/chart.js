@@ -92,7 +92,7 @@ JV.Chart.prototype.setCursor = function (x) {
 };
 
 JV.formatFigure = function (v, unit) {
-    if (unit === "ms") return (v / 1e6).toFixed(v < 1e7 ? 1 : 0) + " ms";
+    if (unit === "ms") return (v / 1e6).toFixed(v < 1e5 ? 3 : v < 1e7 ? 1 : 0) + " ms";
     if (Math.abs(v) >= 10000) return Math.round(v / 1000) + "k";
     return String(Math.round(v));
 };
