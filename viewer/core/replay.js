@@ -4,7 +4,7 @@
 var JV = window.JV || (window.JV = {});
 
 JV.FORMAT = "judge-replay";
-JV.VERSIONS = [1, 2];
+JV.VERSIONS = [1];
 
 JV.ReplayError = function (message) {
     this.message = message;
