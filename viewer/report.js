@@ -174,6 +174,7 @@
         app.appendChild(auditSection(audit, pageOf));
         app.appendChild(matchesSection(matches));
         document.body.dataset.state = "ready";
+        window.__reportReadyAt = performance.now();   /* make bench reads it */
     }
 
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

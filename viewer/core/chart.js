@@ -86,9 +86,33 @@ JV.Chart.prototype.pointAt = function (cx, cy) {
     return nearD < 12 ? near : null;
 };
 
+/* Moving the cursor redraws only the cursor over a copy of the drawn chart. */
 JV.Chart.prototype.setCursor = function (x) {
     this.cursor = x;
-    this.draw();
+    var c = this.canvas.getContext("2d");
+    if (!this.base) {
+        this.cursor = null;
+        this.draw();
+        this.base = document.createElement("canvas");
+        this.base.width = this.canvas.width;
+        this.base.height = this.canvas.height;
+        this.base.getContext("2d").drawImage(this.canvas, 0, 0);
+        this.cursor = x;
+    }
+    c.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    c.drawImage(this.base, 0, 0);
+    this.drawCursor(c);
+};
+
+JV.Chart.prototype.drawCursor = function (c) {
+    if (this.cursor === null || this.cursor === undefined) return;
+    c.strokeStyle = "rgba(0,0,0,0.45)";
+    c.setLineDash([2, 3]);
+    c.beginPath();
+    c.moveTo(this.px(this.cursor), this.pad.t);
+    c.lineTo(this.px(this.cursor), this.canvas.height - this.pad.b);
+    c.stroke();
+    c.setLineDash([]);
 };
 
 JV.formatFigure = function (v, unit) {
@@ -118,15 +142,7 @@ JV.Chart.prototype.draw = function () {
     var lines = this.spec.lines || [];
     for (var l = 0; l < lines.length; l++) this.stroke(c, lines[l], true);
     for (var s = 0; s < this.spec.series.length; s++) this.stroke(c, this.spec.series[s], false);
-    if (this.cursor !== null) {
-        c.strokeStyle = "rgba(0,0,0,0.45)";
-        c.setLineDash([2, 3]);
-        c.beginPath();
-        c.moveTo(this.px(this.cursor), this.pad.t);
-        c.lineTo(this.px(this.cursor), H - this.pad.b);
-        c.stroke();
-        c.setLineDash([]);
-    }
+    this.drawCursor(c);
 };
 
 JV.Chart.prototype.stroke = function (c, s, dashed) {

@@ -183,9 +183,20 @@ JV.App.prototype.frameFromHash = function () {
     return m[1] === "end" ? this.timeline.last() : Math.min(Number(m[1]), this.timeline.last());
 };
 
-JV.App.prototype.writeHash = function () {
+/* The URL follows the shown turn; at most 4 writes a second, because browsers throttle
+ * history.replaceState (Chromium warns past 100 calls in 10 s) and playback is faster. */
+JV.App.prototype.writeHash = function (now_) {
+    var self = this, now = performance.now();
+    clearTimeout(this.hashTimer);
+    if (!now_ && this.lastHashWrite && now - this.lastHashWrite < 250) {
+        this.hashTimer = setTimeout(function () { self.writeHash(); }, 250 - (now - this.lastHashWrite));
+        return;
+    }
     var want = "#turn=" + this.frame;
-    if (window.location.hash !== want) history.replaceState(null, "", want);
+    if (window.location.hash !== want) {
+        history.replaceState(null, "", want);
+        this.lastHashWrite = now;
+    }
 };
 
 JV.App.prototype.go = function (f, animate) {
@@ -257,6 +268,7 @@ JV.App.prototype.pause = function () {
     clearTimeout(this.timer);
     if (this.playing) {
         this.playing = false;
+        this.writeHash(true);
         this.render();
     }
 };

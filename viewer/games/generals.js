@@ -97,47 +97,69 @@ JV.games.generals = (function () {
         return {game: "generals", rows: s.rows, cols: s.cols, fog: view.fog || 0, cells: cells, players: players};
     }
 
+    /* Batched by colour, one font for every number: a 50 x 50 board is 2500 cells a frame. */
     function draw(canvas, s, frame, view, header, t) {
         var cell = JV.fitCanvas(canvas, s.cols, s.rows, 860, 620);
-        var c = canvas.getContext("2d");
+        var c = canvas.getContext("2d"), n = s.type.length, x, X, Y, ty;
         var seen = view.fog > 0 ? vision(s, view.fog, radius(header)) : null;
+        var groups = {};
+        function colorOf(i) {
+            if (seen && !seen[i]) return "#3a3a3a";
+            if (s.type[i] === MOUNTAIN) return "#6b6b6b";
+            return s.owner[i] > 0 ? JV.playerColor(s.owner[i]) : "#e8e4da";
+        }
+        for (x = 0; x < n; x++) (groups[colorOf(x)] = groups[colorOf(x)] || []).push(x);
         c.clearRect(0, 0, canvas.width, canvas.height);
-        for (var x = 0; x < s.type.length; x++) {
-            var i = Math.floor(x / s.cols), j = x % s.cols, X = j * cell, Y = i * cell, ty = s.type[x];
-            var hidden = seen && !seen[x];
-            c.fillStyle = hidden ? "#3a3a3a" : ty === MOUNTAIN ? "#6b6b6b" : s.owner[x] > 0 ? JV.playerColor(s.owner[x]) : "#e8e4da";
-            c.fillRect(X, Y, cell, cell);
-            c.strokeStyle = "rgba(0,0,0,0.18)";
-            c.lineWidth = 1;
-            c.strokeRect(X + 0.5, Y + 0.5, cell - 1, cell - 1);
-            if (hidden) {
-                if (ty === CITY || ty === MOUNTAIN) {
-                    c.fillStyle = "#555";
-                    c.fillRect(X + cell * 0.3, Y + cell * 0.3, cell * 0.4, cell * 0.4);
-                }
-                continue;
+        Object.keys(groups).forEach(function (color) {
+            c.fillStyle = color;
+            var list = groups[color];
+            for (var k = 0; k < list.length; k++) c.fillRect((list[k] % s.cols) * cell, Math.floor(list[k] / s.cols) * cell, cell, cell);
+        });
+        c.strokeStyle = "rgba(0,0,0,0.18)";
+        c.lineWidth = 1;
+        c.beginPath();
+        for (x = 0; x <= s.cols; x++) { c.moveTo(x * cell + 0.5, 0); c.lineTo(x * cell + 0.5, s.rows * cell); }
+        for (x = 0; x <= s.rows; x++) { c.moveTo(0, x * cell + 0.5); c.lineTo(s.cols * cell, x * cell + 0.5); }
+        c.stroke();
+        /* Hidden cities and mountains show as obstacles; visible mountains, cities, capitals. */
+        c.fillStyle = "#555";
+        for (x = 0; x < n; x++) {
+            ty = s.type[x];
+            if (seen && !seen[x] && (ty === CITY || ty === MOUNTAIN))
+                c.fillRect((x % s.cols) * cell + cell * 0.3, Math.floor(x / s.cols) * cell + cell * 0.3, cell * 0.4, cell * 0.4);
+        }
+        c.fillStyle = "#444";
+        c.beginPath();
+        for (x = 0; x < n; x++) {
+            if (s.type[x] !== MOUNTAIN || (seen && !seen[x])) continue;
+            X = (x % s.cols) * cell; Y = Math.floor(x / s.cols) * cell;
+            c.moveTo(X + cell * 0.15, Y + cell * 0.85);
+            c.lineTo(X + cell * 0.5, Y + cell * 0.15);
+            c.lineTo(X + cell * 0.85, Y + cell * 0.85);
+            c.closePath();
+        }
+        c.fill();
+        c.lineWidth = Math.max(2, cell / 10);
+        for (x = 0; x < n; x++) {
+            ty = s.type[x];
+            if ((ty !== CITY && ty !== CAPITAL) || (seen && !seen[x])) continue;
+            X = (x % s.cols) * cell; Y = Math.floor(x / s.cols) * cell;
+            c.strokeStyle = ty === CAPITAL ? "#ffd700" : "#222";
+            c.strokeRect(X + cell * 0.12, Y + cell * 0.12, cell * 0.76, cell * 0.76);
+            if (ty === CAPITAL) {
+                c.fillStyle = "#ffd700";
+                c.fillRect(X + cell * 0.4, Y + cell * 0.14, cell * 0.2, cell * 0.14);
             }
-            if (ty === MOUNTAIN) {
-                c.fillStyle = "#444";
-                c.beginPath();
-                c.moveTo(X + cell * 0.15, Y + cell * 0.85);
-                c.lineTo(X + cell * 0.5, Y + cell * 0.15);
-                c.lineTo(X + cell * 0.85, Y + cell * 0.85);
-                c.fill();
-                continue;
+        }
+        if (cell >= 12) {
+            c.font = "bold " + Math.max(8, Math.round(cell * 0.38)) + "px sans-serif";
+            c.textAlign = "center";
+            c.textBaseline = "middle";
+            c.fillStyle = "#111";
+            for (x = 0; x < n; x++) {
+                if (s.units[x] <= 0 || s.type[x] === MOUNTAIN || (seen && !seen[x])) continue;
+                c.fillText(JV.shortNumber(s.units[x]), (x % s.cols + 0.5) * cell, (Math.floor(x / s.cols) + 0.5) * cell);
             }
-            if (ty === CITY || ty === CAPITAL) {
-                c.strokeStyle = ty === CAPITAL ? "#ffd700" : "#222";
-                c.lineWidth = Math.max(2, cell / 10);
-                c.strokeRect(X + cell * 0.12, Y + cell * 0.12, cell * 0.76, cell * 0.76);
-                if (ty === CAPITAL) {
-                    c.fillStyle = "#ffd700";
-                    c.beginPath();
-                    c.arc(X + cell * 0.5, Y + cell * 0.22, cell * 0.1, 0, 7);
-                    c.fill();
-                }
-            }
-            if (s.units[x] > 0 && cell >= 12) JV.label(c, JV.shortNumber(s.units[x]), X + cell / 2, Y + cell / 2, Math.max(8, cell * 0.38));
         }
         for (var e = 0; frame && e < frame.events.length; e++) {
             var ev = frame.events[e];
