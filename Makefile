@@ -10,7 +10,7 @@ CXX     ?= c++
 PKGS      := libseccomp libcap yaml-0.1 zlib json-c
 DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev \
              libjson-c-dev check libxml2-utils bubblewrap valgrind python3 openjdk-17-jdk-headless \
-             nodejs npm chromium
+             nodejs chromium
 
 BUILD ?= build/$(VARIANT)
 BIN   ?= $(if $(filter release,$(VARIANT)),bin,$(BUILD)/bin)
@@ -80,6 +80,9 @@ deps:
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	else echo "all build dependencies present"; fi
+	@# npm: Debian's package, unless the nodejs installed already brings its own (NodeSource's does).
+	@command -v npm >/dev/null || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq npm >/dev/null; }
 	@cd tests/browser && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --loglevel=error; }
 
 programs: $(BOT_BINS) $(HOSTILE_BINS) $(HELPER_BINS)
