@@ -391,6 +391,26 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         await page.close();
     });
 
+    test("dropping another replay on the page opens it", async (t) => {
+        const sea = fixture(t, "seabattle"), war = fixture(t, "warlight");
+        if (!sea || !war) return;
+        const page = await browser.open(sea.url + "#turn=5");
+        assert.equal(await page.evaluate(() => window.__viewer.game), "seabattle");
+        const bytes = fs.readFileSync(war.replay).toString("base64");
+        await page.evaluate((b64) => {
+            const bin = atob(b64), data = new Uint8Array(bin.length);
+            for (let i = 0; i < bin.length; i++) data[i] = bin.charCodeAt(i);
+            const dt = new DataTransfer();
+            dt.items.add(new File([data], "warlight.jsonl.gz"));
+            document.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+        }, bytes);
+        await page.waitForFunction(() => window.__viewer && window.__viewer.game === "warlight");
+        assert.equal(await page.evaluate(() => window.__viewer.turn()), 0);
+        assert.match(await page.textContent(".jv-title"), /warlight\.jsonl\.gz/);
+        await noErrors(page);
+        await page.close();
+    });
+
     test("a damaged, truncated or unknown replay shows a message, never a blank page", async (t) => {
         const m = fixture(t, "seabattle");
         if (!m) return;
