@@ -10,7 +10,7 @@ CXX     ?= c++
 PKGS      := libseccomp libcap yaml-0.1 zlib json-c libwebsockets
 DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev \
              libjson-c-dev check libxml2-utils bubblewrap valgrind python3 openjdk-17-jdk-headless \
-             libwebsockets-dev python3-autobahn
+             libwebsockets-dev python3-autobahn nodejs chromium
 
 BUILD ?= build/$(VARIANT)
 BIN   ?= $(if $(filter release,$(VARIANT)),bin,$(BUILD)/bin)
@@ -31,8 +31,11 @@ CFLAGS   += -DJUDGE_VERSION='"$(VERSION)"'
 # (ARCHITECTURE.md): engine (pure rules) and sandbox (the jail) at the bottom
 # beside common (host-side helpers), replay (the format) on them, judge (its
 # libraries: judge/*/ but cli) and ci on top, and the command line
-# (judge/cli) over everything. Every .c file in a layer folder is built into
-# that layer's library.
+# (judge/cli) over everything. viewer/ is the browser viewer: its C side
+# (page.c) assembles pages for judge/cli and ci from the HTML, CSS and scripts
+# that viewer/tools/embed.c compiles into the binary (no network, no tool
+# beyond the C compiler). Every .c file in a layer folder is built into that
+# layer's library.
 layer_objs    = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard $(1)))
 ENGINE_OBJS  := $(call layer_objs,engine/*.c)
 SANDBOX_OBJS := $(call layer_objs,sandbox/*.c)
@@ -41,12 +44,16 @@ REPLAY_OBJS  := $(call layer_objs,replay/*.c)
 JUDGE_OBJS   := $(call layer_objs,$(filter-out judge/cli/%,$(wildcard judge/*/*.c)))
 CI_OBJS      := $(call layer_objs,ci/*.c)
 CLI_OBJS     := $(call layer_objs,judge/cli/*.c)
-LIB_OBJS     := $(ENGINE_OBJS) $(SANDBOX_OBJS) $(COMMON_OBJS) $(REPLAY_OBJS) $(JUDGE_OBJS) $(CI_OBJS)
+VIEWER_JS    := viewer/core/replay.js viewer/core/timeline.js viewer/core/draw.js viewer/core/chart.js \
+                viewer/core/panels.js viewer/core/player.js $(sort $(wildcard viewer/games/*.js)) viewer/main.js
+VIEWER_OBJS  := $(BUILD)/obj/viewer/page.o $(BUILD)/obj/gen/viewer_assets.o
+LIB_OBJS     := $(ENGINE_OBJS) $(SANDBOX_OBJS) $(COMMON_OBJS) $(REPLAY_OBJS) $(JUDGE_OBJS) $(CI_OBJS) \
+                $(BUILD)/obj/viewer/page.o
 # Link order: upper layers first.
 LIBS_ENGINE  := $(BUILD)/libengine.a
 LIBS_SANDBOX := $(BUILD)/libsandbox.a
-LIBS_ALL     := $(BUILD)/libci.a $(BUILD)/libjudgecore.a $(BUILD)/libreplay.a $(BUILD)/libcommon.a \
-                $(BUILD)/libsandbox.a $(BUILD)/libengine.a
+LIBS_ALL     := $(BUILD)/libci.a $(BUILD)/libviewer.a $(BUILD)/libjudgecore.a $(BUILD)/libreplay.a \
+                $(BUILD)/libcommon.a $(BUILD)/libsandbox.a $(BUILD)/libengine.a
 LIBJUDGE     := $(LIBS_ALL)
 
 # Unit tests are named for their layer: tests/unit/test_engine_*.c link only the
@@ -65,7 +72,7 @@ HELPER_BINS  := $(HELPER_SRCS:tests/progs/%.c=build/progs/%)
 BENCH_SRCS   := $(wildcard tests/bench/bench_*.c)
 BENCH_BINS   := $(BENCH_SRCS:tests/bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all deps test test-unit test-e2e test-asan test-asan-build test-asan-unit test-asan-e2e bench demo install clean programs format tidy check-deps valgrind
+.PHONY: all deps test test-unit test-e2e test-browser test-asan test-asan-build test-asan-unit test-asan-e2e bench demo install clean programs format tidy check-deps valgrind
 
 all: check-deps $(BIN)/judge programs
 
@@ -80,6 +87,10 @@ deps:
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	else echo "all build dependencies present"; fi
+	@# npm: Debian's package, unless the nodejs installed already brings its own (NodeSource's does).
+	@command -v npm >/dev/null || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq npm >/dev/null; }
+	@cd tests/browser && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --loglevel=error; }
 
 programs: $(BOT_BINS) $(HOSTILE_BINS) $(HELPER_BINS)
 
@@ -93,6 +104,7 @@ $(BUILD)/libcommon.a: $(COMMON_OBJS)
 $(BUILD)/libreplay.a: $(REPLAY_OBJS)
 $(BUILD)/libjudgecore.a: $(JUDGE_OBJS)
 $(BUILD)/libci.a: $(CI_OBJS)
+$(BUILD)/libviewer.a: $(VIEWER_OBJS)
 $(BUILD)/lib%.a:
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
@@ -100,6 +112,17 @@ $(BUILD)/lib%.a:
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tools/embed: viewer/tools/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c17 -O2 -Wall -Wextra -Werror -o $@ $<
+$(BUILD)/gen/viewer_assets.c: $(BUILD)/tools/embed viewer/page.html viewer/viewer.css $(VIEWER_JS) viewer/report.js
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed $@ -n viewer_page_html viewer/page.html -n viewer_css viewer/viewer.css -n viewer_js $(VIEWER_JS) \
+	  -n viewer_report_js viewer/report.js
+$(BUILD)/obj/gen/viewer_assets.o: $(BUILD)/gen/viewer_assets.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
 
 CHECK_FLAGS = $(shell pkg-config --cflags --libs check)
 $(BUILD)/tests/test_engine_%: tests/unit/test_engine_%.c $(LIBS_ENGINE)
@@ -147,13 +170,21 @@ build/progs/static_true: tests/progs/static_true.c
 # Every stage runs to its end even when one before it failed; one summary line at the end.
 test: deps
 	$(MAKE) -j$(NPROC) all $(UNIT_BINS)
-	@MAKE="$(MAKE)" tests/run_stages.sh test-unit test-e2e test-asan-unit test-asan-e2e valgrind
+	@MAKE="$(MAKE)" tests/run_stages.sh test-unit test-e2e test-browser test-asan-unit test-asan-e2e valgrind
 
 test-unit: $(UNIT_BINS)
 	@tests/run_unit.sh $(UNIT_BINS)
 
 test-e2e: $(BIN)/judge programs
 	@JUDGE=$(abspath $(BIN)/judge) tests/run_e2e.sh
+
+# The replay viewer in headless chromium (tests/browser/, playwright-core from its package-lock).
+test-browser: $(BIN)/judge programs
+	@cd tests/browser && JUDGE=$(abspath $(BIN)/judge) node --test
+
+# The viewer screenshots of README.md, made by the browser tests.
+viewer-screenshots: $(BIN)/judge programs
+	@cd tests/browser && JUDGE=$(abspath $(BIN)/judge) VIEWER_SCREENSHOTS=$(abspath docs/img) node --test
 
 test-asan: test-asan-unit test-asan-e2e
 test-asan-build:
@@ -169,7 +200,7 @@ test-asan-e2e: test-asan-build
 # seccomp nor the jail's RLIMIT_NOFILE, so jailed code is covered by ASan instead).
 VALGRIND_TESTS := $(filter $(BUILD)/tests/test_engine_% $(BUILD)/tests/test_judge_replay \
                     $(BUILD)/tests/test_judge_bot_channel $(BUILD)/tests/test_judge_match_config \
-                    $(BUILD)/tests/test_judge_run_report,$(UNIT_BINS))
+                    $(BUILD)/tests/test_judge_run_report $(BUILD)/tests/test_viewer_page,$(UNIT_BINS))
 valgrind: $(VALGRIND_TESTS)
 	@failed=0; for t in $(VALGRIND_TESTS); do \
 	  if CK_FORK=no valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite $$t >/dev/null; \
@@ -220,7 +251,7 @@ test-docker: $(BIN)/judge
 # ---- grading a class (docs/class.md) ---------------------------------------
 # demo-class: the class pipeline of ci/examples/*-grading.yml on examples/class,
 # into build/demo-class (made afresh), and where its report is.
-.PHONY: demo-class
+.PHONY: demo-class viewer-screenshots
 demo-class: deps
 	$(MAKE) -j$(NPROC) all
 	@rm -rf build/demo-class

@@ -151,7 +151,7 @@ static int count_match(struct results *r, struct match_record *m, struct ci_erro
         r->rep->violations += m->seats[i].violation_total;
     }
     r->rep->matches++;
-    if (junit_add_match(r, m, err) < 0)
+    if (junit_add_match(r, m, err) < 0 || html_add_match(r, m, err) < 0)
         return -1;
     return offer_violations(r, m) < 0 ? ci_fail_oom(err) : 0;
 }

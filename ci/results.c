@@ -35,9 +35,14 @@ static int open_state(struct results *r, struct ci_error *err)
         return ci_fail_usage(err, "%s: path too long", r->opt->out_dir);
     if (make_dir(r->rerun_dir, err) < 0)
         return -1;
+    n = snprintf(r->matches_dir, sizeof r->matches_dir, "%s/matches", r->opt->out_dir);
+    if (n < 0 || (size_t)n >= sizeof r->matches_dir)
+        return ci_fail_usage(err, "%s: path too long", r->opt->out_dir);
+    if (make_dir(r->matches_dir, err) < 0)
+        return -1;
     if (!(r->seen = keyset_new()) || !(r->reruns = keyset_new()))
         return ci_fail_oom(err);
-    struct spool **spools[] = {&r->paths, &r->junit, &r->audit_json, &r->audit_md, &r->misc};
+    struct spool **spools[] = {&r->paths, &r->junit, &r->audit_json, &r->audit_md, &r->misc, &r->html};
     for (size_t i = 0; i < sizeof spools / sizeof spools[0]; i++)
         if (spool_open(r->opt->out_dir, spools[i], err) < 0)
             return -1;
@@ -56,6 +61,7 @@ static void close_state(struct results *r)
     spool_close(r->audit_json);
     spool_close(r->audit_md);
     spool_close(r->misc);
+    spool_close(r->html);
     for (size_t i = 0; i < r->n_ann; i++)
         free(r->ann[i].text);
 }
@@ -115,7 +121,7 @@ static int write_outputs(struct results *r, struct ci_error *err)
 {
     if (r->has_grading && (grades_check_names(r, err) < 0 || grades_write(r, err) < 0))
         return -1;
-    if (standings_write(r, err) < 0 || junit_write(r, err) < 0 || audit_write(r, err) < 0)
+    if (standings_write(r, err) < 0 || junit_write(r, err) < 0 || audit_write(r, err) < 0 || html_write(r, err) < 0)
         return -1;
     return summary_write(r, err);
 }

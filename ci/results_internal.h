@@ -40,10 +40,12 @@ struct results {
     struct spool *audit_json; /* chain = player: violation objects */
     struct spool *audit_md;   /* chain = player: violation sections */
     struct spool *misc;       /* MISC_SKIPPED: {"file":...,"reason":...} */
+    struct spool *html;       /* chain 0: each counted match's entry in index.html */
     struct annotation ann[RESULTS_MAX_ANNOTATIONS];
     size_t n_ann;
     uint64_t ann_seq;
     char rerun_dir[4096];
+    char matches_dir[4096];   /* OUT/matches: one viewer page per match */
 };
 
 /* ingest.c: one file read by replay_load.c into the state; a damaged one is noted and skipped. */
@@ -76,11 +78,15 @@ int standings_md_reference_head(struct strbuf *sb, const struct standings *st);
 int grades_check_names(struct results *r, struct ci_error *err);
 int grades_md_table(struct strbuf *sb, const struct results *r, size_t *rows_cap);
 
+/* html_report.c: a counted match's page under matches/ and its entry in index.html. */
+int html_add_match(struct results *r, const struct match_record *m, struct ci_error *err);
+
 /* The output files, written after every input is read and standings_finish ran. */
 int standings_write(struct results *r, struct ci_error *err);
 int junit_write(struct results *r, struct ci_error *err);
 int audit_write(struct results *r, struct ci_error *err);
 int grades_write(struct results *r, struct ci_error *err);
 int summary_write(struct results *r, struct ci_error *err);
+int html_write(struct results *r, struct ci_error *err); /* after standings_write and audit_write */
 
 #endif

@@ -1,4 +1,4 @@
-/* cmd_replay.c - `judge replay verify|export|dump`: check, convert or show a replay. */
+/* cmd_replay.c - `judge replay verify|export|dump|prompts`: check, convert or show a replay. */
 #include <getopt.h>
 #include <json-c/json.h>
 #include <stdio.h>
@@ -11,11 +11,15 @@ static const char usage_text[] =
     "usage: judge replay verify FILE\n"
     "       judge replay export --format GAME-log FILE [-o OUT]\n"
     "       judge replay dump FILE\n"
+    "       judge replay prompts FILE\n"
     "\n"
     "verify  replays every recorded reply through the engine and compares its events and\n"
     "        result with the recorded ones (exit 1 at the first difference)\n"
     "export  writes the game's original log format (e.g. generals-log), from a verified replay\n"
-    "dump    prints the JSON lines uncompressed\n";
+    "dump    prints the JSON lines uncompressed\n"
+    "prompts verifies, and prints what the engine tells each player before each of its recorded\n"
+    "        inputs, one JSON line each: {\"input\":N,\"player\":P,\"round\":R,\"prompt\":TEXT}\n"
+    "        (the state after input N - 1, as that player sees it)\n";
 
 static int usage_error(const char *what)
 {
@@ -57,6 +61,32 @@ static int dump(int argc, char **argv)
         json_object_put(obj);
     }
     replay_reader_close(rd);
+    if (rc < 0) {
+        fflush(stdout);
+        fprintf(stderr, "%s\n", err.msg);
+        return EXIT_FAILURE_RESULT;
+    }
+    return EXIT_OK;
+}
+
+static int print_prompt(void *ctx, int input, int player, int round, const char *prompt, size_t len)
+{
+    struct strbuf *line = ctx;
+    sb_reset(line);
+    if (sb_printf(line, "{\"input\":%d,\"player\":%d,\"round\":%d,\"prompt\":", input, player, round) < 0 ||
+        sb_json_string(line, prompt, len) < 0 || sb_puts(line, "}\n") < 0)
+        return -1;
+    return fwrite(line->data, 1, line->len, stdout) == line->len ? 0 : -1;
+}
+
+static int prompts(int argc, char **argv)
+{
+    if (argc != 2)
+        return usage_error("prompts takes one replay file");
+    struct strbuf line = STRBUF_INIT;
+    struct replay_error err;
+    int rc = replay_prompts(argv[1], print_prompt, &line, &err);
+    sb_free(&line);
     if (rc < 0) {
         fflush(stdout);
         fprintf(stderr, "%s\n", err.msg);
@@ -112,5 +142,7 @@ int cmd_replay(int argc, char **argv)
         return export_log(argc - 1, argv + 1);
     if (!strcmp(argv[1], "dump"))
         return dump(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "prompts"))
+        return prompts(argc - 1, argv + 1);
     return usage_error("expected verify, export or dump");
 }

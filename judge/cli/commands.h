@@ -21,5 +21,6 @@ int cmd_tournament(int argc, char **argv); /* judge/cli/cmd_tournament.c */
 int cmd_results(int argc, char **argv);    /* judge/cli/cmd_results.c: the results stage (ci/) */
 int cmd_compile(int argc, char **argv);    /* judge/cli/cmd_compile.c */
 int cmd_serve(int argc, char **argv);      /* judge/cli/cmd_serve.c: sea battle over WAMP */
+int cmd_view(int argc, char **argv);       /* judge/cli/cmd_view.c: a replay's HTML page (viewer/) */
 
 #endif

@@ -20,6 +20,7 @@ static const struct subcommand subcommands[] = {
     {"results", cmd_results, "read replays, write standings, JUnit, summary, audit and grades"},
     {"compile", cmd_compile, "compile a submission in the jail from a language profile"},
     {"serve", cmd_serve, "serve sea battle over the network (WAMP) and the human page"},
+    {"view", cmd_view, "write a self-contained HTML page that shows a replay in the browser"},
 };
 
 static void usage(FILE *out)

@@ -37,6 +37,9 @@ struct verifier {
     int head, tail, cap;
     struct strbuf sb;
     int replies;
+    int inputs;                        /* replies and judge-found violations fed so far */
+    replay_prompt_fn *on_prompt;       /* replay_prompts(): told each prompt before its input */
+    void *prompt_ctx;
     struct replay_error *err;
 };
 
@@ -231,6 +234,17 @@ static int check_output(struct verifier *v, struct json_object *rec)
 
 /* ---- feeding one recorded input ---------------------------------------------------- */
 
+/* The prompt the engine gives player p now, before its recorded input is fed. */
+static int tell_prompt(struct verifier *v, int p)
+{
+    struct strbuf text = STRBUF_INIT;
+    int rc = v->rules->prompt(v->g, p, &text);
+    if (rc == 0)
+        rc = v->on_prompt(v->prompt_ctx, v->inputs, p, v->rules->round(v->g), text.data ? text.data : "", text.len);
+    sb_free(&text);
+    return rc < 0 ? fail(v, "the engine gives no prompt for player %d", p) : 0;
+}
+
 static int check_turn(struct verifier *v, struct json_object *rec, int *player)
 {
     int64_t p, round, reply;
@@ -255,7 +269,8 @@ static int check_turn(struct verifier *v, struct json_object *rec, int *player)
                     (long long)reply, (long long)p, v->asked[p] + 1);
     v->asked[p]++;
     *player = (int)p;
-    return 0;
+    v->inputs++;
+    return v->on_prompt ? tell_prompt(v, (int)p) : 0;
 }
 
 /* A multi-line reply is recorded as its lines joined by "\n". */
@@ -425,27 +440,40 @@ static int verify_lines(struct verifier *v, struct strbuf *log)
     return rc;
 }
 
+static int run_verifier(struct verifier *v, struct strbuf *log, struct replay_verify_report *rep);
+
 int replay_verify(const char *path, struct strbuf *log, struct replay_verify_report *rep,
                   struct replay_error *err)
 {
     struct verifier v = {.path = path, .err = err};
-    if (replay_reader_open(path, &v.rd, err) < 0)
+    return run_verifier(&v, log, rep);
+}
+
+int replay_prompts(const char *path, replay_prompt_fn *fn, void *ctx, struct replay_error *err)
+{
+    struct verifier v = {.path = path, .err = err, .on_prompt = fn, .prompt_ctx = ctx};
+    return run_verifier(&v, NULL, NULL);
+}
+
+static int run_verifier(struct verifier *v, struct strbuf *log, struct replay_verify_report *rep)
+{
+    if (replay_reader_open(v->path, &v->rd, v->err) < 0)
         return -1;
-    int rc = verify_lines(&v, log);
+    int rc = verify_lines(v, log);
     if (rep) {
-        rep->replies = v.replies;
-        rep->lines = replay_reader_line_no(v.rd);
+        rep->replies = v->replies;
+        rep->lines = replay_reader_line_no(v->rd);
     }
-    if (v.g) {
+    if (v->g) {
         if (log)
-            v.rules->set_log(v.g, NULL);
-        v.rules->destroy(v.g);
+            v->rules->set_log(v->g, NULL);
+        v->rules->destroy(v->g);
     }
-    if (v.map)
-        v.rules->map_free(v.map);
-    drop_expected(&v);
-    free(v.expected);
-    sb_free(&v.sb);
-    replay_reader_close(v.rd);
+    if (v->map)
+        v->rules->map_free(v->map);
+    drop_expected(v);
+    free(v->expected);
+    sb_free(&v->sb);
+    replay_reader_close(v->rd);
     return rc;
 }

@@ -17,6 +17,12 @@ struct replay_verify_report { int replies, lines; };
 int replay_verify(const char *path, struct strbuf *log, struct replay_verify_report *rep,
                   struct replay_error *err);
 
+/* Verifies as replay_verify does and, before feeding each recorded input (a reply, or a
+ * violation the judge found), tells fn the prompt the engine gives that player then: input
+ * counts those inputs from 1; the state is the one after input - 1. fn returns 0, or -1 to stop. */
+typedef int replay_prompt_fn(void *ctx, int input, int player, int round, const char *prompt, size_t len);
+int replay_prompts(const char *path, replay_prompt_fn *fn, void *ctx, struct replay_error *err);
+
 /* `--format NAME`: "GAME-log" is the game's original log (engine set_log).
  * Writes to out_path (temporary name, fsync, rename) or, when out_path is
  * NULL, appends to *to_stdout. */

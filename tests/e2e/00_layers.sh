@@ -10,7 +10,8 @@ allowed() {   # allowed FOLDER-OF-FILE INCLUDED-PATH
         replay)     [[ $2 == replay/* || $2 == engine/* || $2 == common/* ]] ;;
         judge/cli)  true ;;
         judge/*)    [[ $2 != judge/cli/* && $2 != ci/* ]] ;;
-        ci)         [[ $2 == ci/* || $2 == replay/* || $2 == engine/* || $2 == common/* ]] ;;
+        viewer)     [[ $2 == viewer/* || $2 == engine/* ]] ;;
+        ci)         [[ $2 == ci/* || $2 == viewer/* || $2 == replay/* || $2 == engine/* || $2 == common/* ]] ;;
         *)          true ;;
     esac
 }
@@ -20,6 +21,6 @@ while IFS= read -r file; do
     while IFS= read -r inc; do
         allowed "$dir" "$inc" || { echo "FAIL layers: $file includes $inc"; bad=1; }
     done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$file")
-done < <(git ls-files 'engine/*.[ch]' 'sandbox/*.[ch]' 'common/*.[ch]' 'replay/*.[ch]' 'judge/*.[ch]' 'ci/*.[ch]')
+done < <(git ls-files 'engine/*.[ch]' 'sandbox/*.[ch]' 'common/*.[ch]' 'replay/*.[ch]' 'judge/*.[ch]' 'ci/*.[ch]' 'viewer/*.[ch]')
 [ $bad -eq 0 ] && echo "ok layers: every #include points down (ARCHITECTURE.md)"
 exit $bad

@@ -1,0 +1,175 @@
+/*
+ * html_report.c - the results in a browser: OUT/index.html (standings, audit, every match in a
+ * paged, filtered list) and one small page per match under OUT/matches/, all sharing
+ * OUT/viewer.js, OUT/viewer.css and OUT/report.js (the viewer of viewer/, compiled in). Pages
+ * load those with <script src>, which works from file:// where a fetch does not.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ci/json_emit.h"
+#include "ci/out_file.h"
+#include "ci/results_internal.h"
+#include "viewer/page.h"
+
+#define REPLAY_PAGE_MAX (256u << 20) /* a bigger replay gets no page of its own */
+#define AUDIT_INLINE_MAX (2u << 20)  /* a bigger audit.json is linked, not shown */
+#define STANDINGS_MAX    (16u << 20)
+
+/* The file's bytes when it is at most max long: 1; 0 when it is longer; -1 on a read error. */
+static int read_bounded(const char *path, size_t max, struct strbuf *out)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    char chunk[65536];
+    size_t n;
+    int rc = 1;
+    while (rc == 1 && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (out->len + n > max)
+            rc = 0;
+        else if (sb_append(out, chunk, n) < 0)
+            rc = -1;
+    }
+    if (ferror(f))
+        rc = -1;
+    fclose(f);
+    return rc;
+}
+
+/* The page name of a match: its number and its replay's name, in letters, digits, '.', '-', '_'. */
+static void page_id(const struct match_record *m, uint64_t number, char *out, size_t size)
+{
+    const char *base = strrchr(m->path, '/') ? strrchr(m->path, '/') + 1 : m->path;
+    size_t len = strlen(base);
+    static const char suffix[] = ".jsonl.gz";
+    if (len > sizeof suffix - 1 && !strcmp(base + len - (sizeof suffix - 1), suffix))
+        len -= sizeof suffix - 1;
+    int n = snprintf(out, size, "%llu-", (unsigned long long)number);
+    size_t at = n > 0 ? (size_t)n : 0;
+    for (size_t i = 0; i < len && at + 1 < size && i < 80; i++) {
+        char c = base[i];
+        bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                    c == '-' || c == '_';
+        out[at++] = keep ? c : '_';
+    }
+    out[at] = '\0';
+}
+
+static int match_entry(struct strbuf *sb, const struct match_record *m, const char *id)
+{
+    struct json_obj o;
+    jo_begin(&o, sb);
+    jo_cstr(&o, "id", id);
+    jo_cstr(&o, "replay", m->path);
+    jo_cstr(&o, "game", m->game);
+    jo_u64(&o, "seed", m->seed);
+    jo_i64(&o, "rounds", m->rounds);
+    jo_key(&o, "players");
+    o.bad |= sb_putc(sb, '[') < 0;
+    for (int i = 0; i < m->n; i++) {
+        const struct mr_seat *s = &m->seats[i];
+        o.bad |= (i && sb_putc(sb, ',') < 0) || sb_putc(sb, '[') < 0 || sb_json_string(sb, s->name, s->name_len) < 0 ||
+                 sb_printf(sb, ",%d,%lld,", s->place, (long long)s->points) < 0 ||
+                 sb_json_string(sb, s->verdict, strlen(s->verdict)) < 0 || sb_putc(sb, ']') < 0;
+    }
+    o.bad |= sb_putc(sb, ']') < 0;
+    return jo_end(&o);
+}
+
+int html_add_match(struct results *r, const struct match_record *m, struct ci_error *err)
+{
+    char id[128], name[160];
+    page_id(m, r->rep->matches, id, sizeof id);
+    snprintf(name, sizeof name, "%s.html", id);
+    struct strbuf bytes = STRBUF_INIT, page = STRBUF_INIT, entry = STRBUF_INIT;
+    const char *base = strrchr(m->path, '/') ? strrchr(m->path, '/') + 1 : m->path;
+    int fits = read_bounded(m->path, REPLAY_PAGE_MAX, &bytes), rc = 0;
+    if (fits < 0)
+        rc = ci_fail(err, "%s: cannot read it again for its page: %s", m->path, strerror(errno));
+    else if (fits && viewer_page(&page, bytes.data, bytes.len, base, "..") < 0)
+        rc = ci_fail_oom(err);
+    else if (fits)
+        rc = out_whole(r->matches_dir, name, page.data, page.len, err);
+    if (rc == 0)
+        rc = match_entry(&entry, m, fits ? id : NULL) < 0 ? ci_fail_oom(err)
+                                                           : spool_append(r->html, 0, entry.data, entry.len, err);
+    sb_free(&bytes);
+    sb_free(&page);
+    sb_free(&entry);
+    return rc;
+}
+
+/* JSON text inside a <script> element: "</" written "<\/" (the same string in JSON). */
+static int put_json_in_script(struct strbuf *sb, const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if ((text[i] == '/' && i > 0 && text[i - 1] == '<' ? sb_puts(sb, "\\/") : sb_putc(sb, text[i])) < 0)
+            return -1;
+    return 0;
+}
+
+static int data_block(struct strbuf *sb, const char *id, const char *text, size_t len)
+{
+    return sb_printf(sb, "<script type=\"application/json\" id=\"%s\">", id) < 0 ||
+                   put_json_in_script(sb, text, len) < 0 || sb_puts(sb, "</script>\n") < 0
+               ? -1
+               : 0;
+}
+
+/* An output file already written (standings.json, audit.json) as a data block; "null" when
+ * it is bigger than max. */
+static int file_block(struct results *r, struct strbuf *html, const char *id, const char *file, size_t max,
+                      struct ci_error *err)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", r->opt->out_dir, file);
+    struct strbuf text = STRBUF_INIT;
+    int rc = read_bounded(path, max, &text);
+    if (rc < 0)
+        rc = ci_fail(err, "%s: cannot read it back: %s", path, strerror(errno));
+    else
+        rc = data_block(html, id, rc ? text.data : "null", rc ? text.len : 4) < 0 ? ci_fail_oom(err) : 0;
+    sb_free(&text);
+    return rc;
+}
+
+static int add_entry(void *ctx, const char *data, size_t len, struct ci_error *err)
+{
+    struct strbuf *sb = ctx;
+    (void)err;
+    return (sb->data[sb->len - 1] != '[' && sb_putc(sb, ',') < 0) || sb_putc(sb, '\n') < 0 ||
+                   put_json_in_script(sb, data, len) < 0
+               ? -1
+               : 0;
+}
+
+int html_write(struct results *r, struct ci_error *err)
+{
+    if (out_whole(r->opt->out_dir, "viewer.js", viewer_js, viewer_js_len, err) < 0 ||
+        out_whole(r->opt->out_dir, "viewer.css", viewer_css, viewer_css_len, err) < 0 ||
+        out_whole(r->opt->out_dir, "report.js", viewer_report_js, viewer_report_js_len, err) < 0)
+        return -1;
+    struct strbuf html = STRBUF_INIT;
+    int rc = sb_puts(&html, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                            "<title>judge results</title>\n<link rel=\"stylesheet\" href=\"viewer.css\">\n</head>\n"
+                            "<body class=\"jr\">\n<main id=\"jr-app\"><p>This report needs JavaScript: "
+                            "standings.md and audit.md hold the same in text.</p></main>\n") < 0
+                 ? ci_fail_oom(err)
+                 : 0;
+    if (rc == 0)
+        rc = file_block(r, &html, "jr-standings", "standings.json", STANDINGS_MAX, err);
+    if (rc == 0)
+        rc = file_block(r, &html, "jr-audit", "audit.json", AUDIT_INLINE_MAX, err);
+    if (rc == 0)
+        rc = sb_puts(&html, "<script type=\"application/json\" id=\"jr-matches\">[") < 0 ? ci_fail_oom(err) : 0;
+    if (rc == 0)
+        rc = spool_each(r->html, 0, add_entry, &html, err) != 0 ? (err->msg[0] ? -1 : ci_fail_oom(err)) : 0;
+    if (rc == 0)
+        rc = sb_puts(&html, "]</script>\n<script src=\"report.js\"></script>\n</body>\n</html>\n") < 0 ? ci_fail_oom(err) : 0;
+    if (rc == 0)
+        rc = out_whole(r->opt->out_dir, "index.html", html.data, html.len, err);
+    sb_free(&html);
+    return rc;
+}

@@ -1,0 +1,182 @@
+/* report.js - OUT/index.html of `judge results`: the standings, the audit and every match,
+ * from the JSON blocks the results stage put in the page; the match list is paged and
+ * filtered here, so the page stays small and quick with ten thousand matches. */
+"use strict";
+(function () {
+    var PAGE = 100;
+
+    function el(tag, cls, text) {
+        var e = document.createElement(tag);
+        if (cls) e.className = cls;
+        if (text !== undefined && text !== null) e.textContent = String(text);
+        return e;
+    }
+
+    function data(id) {
+        var node = document.getElementById(id);
+        try {
+            return node ? JSON.parse(node.textContent) : null;
+        } catch (e) {
+            return null;
+        }
+    }
+
+    function table(head, rows) {
+        var t = el("table", "jr-table"), tr = el("tr");
+        head.forEach(function (h) { tr.appendChild(el("th", "", h)); });
+        t.appendChild(tr);
+        rows.forEach(function (r) { t.appendChild(r); });
+        return t;
+    }
+
+    function cells(values) {
+        var tr = el("tr");
+        values.forEach(function (v) {
+            if (v instanceof Node) { var td = el("td"); td.appendChild(v); tr.appendChild(td); }
+            else tr.appendChild(el("td", typeof v === "number" ? "jr-num" : "", v));
+        });
+        return tr;
+    }
+
+    function ms(ns) { return (ns / 1e6).toFixed(ns < 1e7 ? 1 : 0) + " ms"; }
+
+    function violationsText(v) {
+        if (!v || !v.total) return "";
+        return Object.keys(v).filter(function (k) { return k !== "total" && v[k]; }).map(function (k) { return k + " " + v[k]; }).join(", ");
+    }
+
+    function standingsSection(st) {
+        var sec = el("section", "jr-standings");
+        sec.appendChild(el("h2", "", "Standings"));
+        if (!st) { sec.appendChild(el("p", "", "standings.json is missing or unreadable.")); return sec; }
+        sec.appendChild(el("p", "jr-meta", st.matches + " matches of " + (st.games || []).join(", ") + " from " + st.files + " files" +
+            (st.skipped ? "; skipped " + st.skipped.damaged + " damaged, " + st.skipped.duplicate + " duplicate" : "") + " · ranking: " + st.ranking));
+        var rows = (st.players || []).map(function (p) {
+            var tr = cells([p.rank, p.name, p.rating !== null && p.rating !== undefined ? p.rating.toFixed(1) + " ± " + (p.rating_se || 0).toFixed(0) : "",
+                            p.points, p.wins + "/" + p.draws + "/" + p.losses, p.matches, p.verdict,
+                            p.compile ? (p.compile.verdict || JSON.stringify(p.compile)) : "", violationsText(p.violations), ms(p.cpu_ns || 0)]);
+            if (p.verdict !== "OK") tr.className = "jr-bad";
+            return tr;
+        });
+        sec.appendChild(table(["rank", "player", "rating", "points", "W/D/L", "matches", "verdict", "compile", "violations", "CPU"], rows));
+        var failed = (st.players || []).filter(function (p) { return p.compile && p.compile.verdict && p.compile.verdict !== "OK"; });
+        if (failed.length) {
+            sec.appendChild(el("h3", "", "Compile failures"));
+            var ul = el("ul");
+            failed.forEach(function (p) { ul.appendChild(el("li", "", p.name + ": " + p.compile.verdict + (p.compile.message ? " — " + p.compile.message : ""))); });
+            sec.appendChild(ul);
+        }
+        return sec;
+    }
+
+    function auditSection(audit, pageOf) {
+        var sec = el("section", "jr-audit");
+        sec.appendChild(el("h2", "", "Audit: every violation and failed compile"));
+        if (!audit) {
+            sec.appendChild(el("p", "", "The audit is too large to show here: open audit.md (or audit.json)."));
+            return sec;
+        }
+        var any = false;
+        (audit.players || []).forEach(function (p) {
+            if (!p.violations || !p.violations.length) return;
+            any = true;
+            var box = el("details", "jr-player");
+            box.appendChild(el("summary", "", p.name + " (rank " + p.rank + "): " + p.count + " violation" + (p.count === 1 ? "" : "s")));
+            p.violations.forEach(function (v) {
+                var d = el("div", "jv-violation"), dl = el("dl");
+                d.appendChild(el("h3", "", v.verdict + " (" + v.kind + ") in round " + v.round + ", reply " + v.reply));
+                function row(k, val, pre) {
+                    if (val === null || val === undefined || val === "") return;
+                    dl.appendChild(el("dt", "", k));
+                    var dd = el("dd");
+                    if (val instanceof Node) dd.appendChild(val); else dd.appendChild(el(pre ? "pre" : "span", "", val));
+                    dl.appendChild(dd);
+                }
+                var id = pageOf[v.replay];
+                if (id) {
+                    var a = el("a", "", v.game + " seed " + v.seed + " (" + (v.players || []).join(" vs ") + ")");
+                    a.href = "matches/" + encodeURIComponent(id) + ".html#player=" + v.player_number + "&reply=" + v.reply;
+                    row("match", a);
+                } else row("match", v.replay);
+                row("sent", v.sent, true);
+                row("reason", v.reason);
+                if (v.limit !== null && v.limit !== undefined) row("limit / figure", v.limit + " / " + v.figure);
+                row("stderr (tail)", v.stderr_tail, true);
+                row("verify", v.verify, true);
+                row("re-run", v.rerun, true);
+                d.appendChild(dl);
+                box.appendChild(d);
+            });
+            (p.compiles || []).forEach(function (c) { box.appendChild(el("pre", "", JSON.stringify(c, null, 1))); });
+            sec.appendChild(box);
+        });
+        if (!any) sec.appendChild(el("p", "", "No violation."));
+        return sec;
+    }
+
+    function matchesSection(matches) {
+        var sec = el("section", "jr-matches"), state = {filter: "", page: 0};
+        sec.appendChild(el("h2", "", "Matches (" + matches.length + ")"));
+        var bar = el("div", "jr-bar"), input = el("input"), info = el("span", "jr-meta"), prev = el("button", "", "◀ previous"), next = el("button", "", "next ▶");
+        input.type = "search";
+        input.placeholder = "filter: player, game, verdict, seed…";
+        input.id = "jr-filter";
+        bar.appendChild(input);
+        bar.appendChild(prev);
+        bar.appendChild(next);
+        bar.appendChild(info);
+        sec.appendChild(bar);
+        var body = el("div");
+        sec.appendChild(body);
+        var text = matches.map(function (m) {
+            return (m.game + " " + m.seed + " " + m.players.map(function (p) { return p[0] + " " + p[3]; }).join(" ")).toLowerCase();
+        });
+        function shown() {
+            if (!state.filter) return matches.map(function (m, i) { return i; });
+            var words = state.filter.toLowerCase().split(/\s+/).filter(Boolean), out = [];
+            for (var i = 0; i < matches.length; i++)
+                if (words.every(function (w) { return text[i].indexOf(w) >= 0; })) out.push(i);
+            return out;
+        }
+        function render() {
+            var list = shown(), pages = Math.max(1, Math.ceil(list.length / PAGE));
+            state.page = Math.min(state.page, pages - 1);
+            var rows = list.slice(state.page * PAGE, state.page * PAGE + PAGE).map(function (i) {
+                var m = matches[i], link;
+                if (m.id) {
+                    link = el("a", "", m.id);
+                    link.href = "matches/" + encodeURIComponent(m.id) + ".html";
+                } else link = el("span", "", "(replay too large for a page) " + m.replay);
+                var who = m.players.map(function (p) { return p[0] + " #" + p[1] + (p[3] !== "OK" ? " " + p[3] : ""); }).join(", ");
+                return cells([link, m.game, who, m.rounds, m.seed]);
+            });
+            body.textContent = "";
+            body.appendChild(table(["match", "game", "players (place, verdict)", "rounds", "seed"], rows));
+            info.textContent = list.length + " shown · page " + (state.page + 1) + " of " + pages;
+            prev.disabled = state.page === 0;
+            next.disabled = state.page >= pages - 1;
+        }
+        input.addEventListener("input", function () { state.filter = input.value; state.page = 0; render(); });
+        prev.addEventListener("click", function () { state.page--; render(); });
+        next.addEventListener("click", function () { state.page++; render(); });
+        render();
+        return sec;
+    }
+
+    function start() {
+        var app = document.getElementById("jr-app");
+        var st = data("jr-standings"), audit = data("jr-audit"), matches = data("jr-matches") || [];
+        var pageOf = {};
+        matches.forEach(function (m) { if (m.id) pageOf[m.replay] = m.id; });
+        app.textContent = "";
+        app.appendChild(el("h1", "", "Results"));
+        app.appendChild(standingsSection(st));
+        app.appendChild(auditSection(audit, pageOf));
+        app.appendChild(matchesSection(matches));
+        document.body.dataset.state = "ready";
+        window.__reportReadyAt = performance.now();   /* make bench reads it */
+    }
+
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
+})();
