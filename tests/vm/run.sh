@@ -75,6 +75,7 @@ boot() {
         -serial "file:$VM/console.log" 2>"$VM/qemu.err"
 }
 
+count() { local n; n=$(grep -c "^$1 " "$OUT/results" 2>/dev/null); echo "${n:-0}"; }
 figure() { sed -n "s/^$1 //p" "$OUT/figures" 2>/dev/null | tail -1; }
 
 main() {
@@ -116,6 +117,5 @@ main() {
 }
 
 main
-count() { local n; n=$(grep -c "^$1 " "$OUT/results" 2>/dev/null); echo "${n:-0}"; }
 echo "vm: $(count ok) passed, $(count FAIL) failed, $(count skip) skipped in the VM"
 e2e_exit
