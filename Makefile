@@ -170,7 +170,7 @@ build/progs/static_true: tests/progs/static_true.c
 # Every stage runs to its end even when one before it failed; one summary line at the end.
 test: deps
 	$(MAKE) -j$(NPROC) all $(UNIT_BINS)
-	@MAKE="$(MAKE)" tests/run_stages.sh test-unit test-e2e test-browser test-asan-unit test-asan-e2e valgrind
+	@MAKE="$(MAKE)" tests/run_stages.sh test-unit test-e2e test-browser test-vm test-asan-unit test-asan-e2e valgrind
 
 test-unit: $(UNIT_BINS)
 	@tests/run_unit.sh $(UNIT_BINS)
@@ -256,3 +256,17 @@ demo-class: deps
 	$(MAKE) -j$(NPROC) all
 	@rm -rf build/demo-class
 	@JUDGE=$(abspath $(BIN)/judge) sh examples/class/pipeline.sh build/demo-class
+
+# ---- cgroup v2 and the ordinary user, in a VM (tests/vm/run.sh) -------------
+# deps-vm: QEMU, the stock Debian kernel and a static busybox (if they cannot
+# be installed, test-vm is a named skip). test-vm: boot that kernel under
+# QEMU with the host's / read-only and cgroup2 alone; the judge's v2 checks
+# run inside, as root and as a user with a delegated subtree.
+VM_DEB_PKGS := qemu-system-x86 linux-image-amd64 busybox-static cpio kmod
+.PHONY: deps-vm test-vm
+deps-vm:
+	@$(MAKE) --no-print-directory deps DEB_PKGS="$(VM_DEB_PKGS)" || echo "deps-vm: could not install $(VM_DEB_PKGS)"
+
+test-vm: deps-vm
+	$(MAKE) -j$(NPROC) all $(filter $(BUILD)/tests/test_sandbox_%,$(UNIT_BINS))
+	@JUDGE=$(abspath $(BIN)/judge) tests/vm/run.sh

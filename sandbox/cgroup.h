@@ -21,6 +21,9 @@ struct cgroup_caps {
                                 v1: unused (see v1_root) */
     char v1_root[4][256];    /* v1: memory, cpuacct, pids, freezer parent dirs ("" = absent) */
     bool memory, memory_swap, pids, cpu, freeze, kill;  /* usable controllers/features */
+    /* An emptied cgroup can serve the next jail: its meters can be reset.
+     * Not on v2 kernels (5.19 to 6.11) whose memory.peak is read-only. */
+    bool reusable;
     char why[256];           /* when something is missing: why, and the fix */
     /* v1 machines with a cgroup2 hierarchy beside (systemd's "hybrid" layout,
      * /sys/fs/cgroup/unified): each jail cgroup also gets a twin directory

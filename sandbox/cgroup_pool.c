@@ -202,7 +202,7 @@ int cgroup_release(struct cgroup *cg, struct jail_error *err)
                                      probe after this judge's exit sweeps it */
         return -1;
     }
-    if (pool_put(cg))
+    if (cg->caps.reusable && pool_put(cg))
         return 0;
     return cgroup_destroy(cg, err);
 }

@@ -29,6 +29,7 @@
 /* What one throw-away child cgroup offered. */
 struct child_files {
     bool memory, memory_swap, pids, cpu, freeze, kill;
+    bool peak_read_only; /* v2 memory.peak that cannot be reset (Linux 5.19 to 6.11) */
 };
 
 static void caps_reset(struct cgroup_caps *caps)
@@ -87,6 +88,9 @@ static int try_child(const struct cgroup_dir *parent, struct child_files *got, s
     got->freeze = cgroup_file_exists(&child, "cgroup.freeze")
                    || cgroup_file_exists(&child, "freezer.state");
     got->kill = cgroup_file_exists(&child, "cgroup.kill");
+    struct stat peak;
+    got->peak_read_only = fstatat(child.fd, "memory.peak", &peak, AT_SYMLINK_NOFOLLOW) == 0
+                          && !(peak.st_mode & S_IWUSR);
     cgroup_dir_close(&child);
     if (unlinkat(parent->fd, name, AT_REMOVEDIR) < 0)
         return cgroup_fail(err, "cannot remove cgroup %s/%s: %s", parent->path, name, strerror(errno));
@@ -240,6 +244,7 @@ static int probe_v2(const char *base, bool auto_mode, struct cgroup_caps *caps, 
     caps->cpu = got.cpu;
     caps->freeze = got.freeze;
     caps->kill = got.kill;
+    caps->reusable = !(got.memory && got.peak_read_only);
     if (!got.cpu || !got.freeze)
         return caps_none(caps, err, "cgroup v2: no cpu.stat or cgroup.freeze (kernel older than 5.2)");
     caps->version = CGROUP_V2;
@@ -342,6 +347,7 @@ static int probe_v1(const char *base, struct cgroup_caps *caps, struct jail_erro
     if (missing[0])
         return caps_none(caps, err, missing);
     caps->version = CGROUP_V1;
+    caps->reusable = true; /* memory.max_usage_in_bytes can be reset */
     if (!caps->memory_swap)
         snprintf(caps->why, sizeof caps->why,
                  "cgroup v1: no memory.memsw.* (swap accounting off): boot with swapaccount=1");

@@ -54,7 +54,7 @@ static int open_kept_files(struct cgroup *cg, struct jail_error *err)
         || cgroup_v2_open_freezer(d, &cg->freeze_fd, &cg->events_fd, err) < 0)
         return -1;
     /* memory.peak appeared in 5.19 (without it the peak is unknown: 0), and
-     * became writable in 6.12 (before, reuse fails in v2_reset: recreated). */
+     * became writable in 6.12 (before, caps.reusable is false: never pooled). */
     if (!cg->caps.memory || !cgroup_file_exists(d, "memory.peak"))
         return 0;
     cg->peak_fd = cgroup_file_open(d, "memory.peak", O_RDWR, err);
@@ -141,8 +141,9 @@ static int reclaim_leftovers(struct cgroup *cg, struct jail_error *err)
     return 0;
 }
 
-/* Writing memory.peak resets it for this fd only (Linux 6.12+); older kernels
- * refuse, and the pool then makes a fresh cgroup instead. */
+/* Writing memory.peak resets it for this fd only (Linux 6.12+); where it is
+ * read-only the pool keeps no cgroup (caps.reusable) and each jail gets a
+ * fresh one. */
 static int v2_reset(struct cgroup *cg, struct jail_error *err)
 {
     if (cg->caps.memory && reclaim_leftovers(cg, err) < 0)

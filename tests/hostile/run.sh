@@ -14,6 +14,8 @@ EXPECT=${HOSTILE_EXPECT:-$ROOT/tests/hostile/expect.txt}  # another list: for te
 JAIL_UID_FIRST=1900000000   # sandbox/jail_internal.h: JAIL_UID_BASE .. + JAIL_UID_SLOTS
 JAIL_UID_LAST=1900004095
 BASE_OPTS=(--cpu 2 --wall 4 --memory 64M --pids 16 --dir "$BOTS")
+# HOSTILE_ISOLATION=best-effort: every jail in that mode (an ordinary user's run).
+[ -z "${HOSTILE_ISOLATION:-}" ] || BASE_OPTS+=(--isolation "$HOSTILE_ISOLATION")
 WATCHED_FILES=(/etc/shadow /etc/passwd /etc/hostname /etc/hosts)
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/judge-hostile.XXXXXX")
@@ -43,23 +45,23 @@ hostile_names() {
     for f in "$BOTS"/*; do n=${f##*/}; printf '%s\n' "${n:0:15}"; done
 }
 
-# Processes running as a jail uid, or under a hostile program's name.
+# Processes running as a jail uid, or under a hostile program's name (one grep
+# over /proc, not one per process: this runs after every attack).
 leftover_processes() {
     awk -v lo=$JAIL_UID_FIRST -v hi=$JAIL_UID_LAST \
         '/^Uid:/ && $2 >= lo && $2 <= hi { print FILENAME }' /proc/[0-9]*/status 2>/dev/null
-    local names
-    names=$(hostile_names)
-    for c in /proc/[0-9]*/comm; do
-        { read -r comm < "$c"; } 2>/dev/null || continue
-        grep -qxF -- "$comm" <<<"$names" && echo "$c: $comm"
-    done
+    grep -xFf <(hostile_names) /proc/[0-9]*/comm 2>/dev/null
 }
 
-# Every cgroup under the judge's parents must be empty (pooled ones may remain).
+# Every cgroup under the judge's parents must be empty (pooled ones may remain):
+# v1, the hybrid twins, v2 as root, and HOSTILE_CGROUP_PARENTS (a glob: the
+# judge's parents in a delegated subtree).
 busy_cgroups() {
     local f
+    # shellcheck disable=SC2086
     for f in /sys/fs/cgroup/{memory,pids,cpuacct,freezer,unified}/judge*/**/cgroup.procs \
-             /sys/fs/cgroup/{memory,pids,cpuacct,freezer,unified}/judge*/cgroup.procs; do
+             /sys/fs/cgroup/{memory,pids,cpuacct,freezer,unified}/judge*/cgroup.procs \
+             /sys/fs/cgroup/judge/**/cgroup.procs ${HOSTILE_CGROUP_PARENTS:+$HOSTILE_CGROUP_PARENTS/**/cgroup.procs}; do
         [ -s "$f" ] && echo "$f"
     done
 }
