@@ -9,6 +9,7 @@ for b in "$@"; do
     case "${b##*/}" in
         bench_jail) "$b" build/progs "$runs" ;;
         bench_match) "$b" build/bots/generals "${BENCH_MATCHES:-3}" ;;
+        bench_bomberman) "$b" build/bots/bomberman "${BENCH_MATCHES:-3}" ;;
         *) "$b" ;;
     esac
     echo

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # 65_bomberman.sh - bomberman end to end: `judge mapgen bomberman`, whole four-bot matches in the
 # strict jail with the example bots and rule-breaking ones (each §7 verdict and its effect while
-# the others play on), writing ahead, replays verified (and a tampered one refused), the §8 log,
-# determinism, and bad input refused with one line and exit 2, no replay left behind.
+# the others play on), writing ahead, replays verified (and a tampered one refused), the §8 log
+# byte for byte as a separate reading of the spec writes it (bomberman_reference.py), determinism, and bad input refused with one line and exit 2, no replay left behind.
 source "$(dirname "$0")/../lib.sh"
 BOTS=$ROOT/build/bots/bomberman
 BAD=$ROOT/build/progs/bm_bad
@@ -156,6 +156,12 @@ match() {
     } >"$T/$name.yaml"
 }
 verified() { "$JUDGE" replay verify "$1" >"$T/verify.out" 2>&1 && grep -q ': ok (' "$T/verify.out"; }
+# same_log REPLAY: the exported §8 log is byte for byte the one a separate reading of the spec
+# (bomberman_reference.py) writes from the replay's header and replies alone.
+same_log() {
+    "$JUDGE" replay export --format bomberman-log "$1" -o "$T/engine.log" &&
+        python3 "$ROOT/tests/e2e/bomberman_reference.py" "$1" >"$T/reference.log" && cmp -s "$T/engine.log" "$T/reference.log"
+}
 
 # play NAME EXTRA-YAML PLAYER...: runs it; $M is the replay, $O the output.
 play() {
@@ -166,6 +172,7 @@ play() {
     "$JUDGE" run "$T/$name.yaml" --replay "$M" >"$O" 2>&1
     check $name/exit_0 [ $? = 0 ]
     check $name/verify verified "$M"
+    check $name/log_as_the_reference same_log "$M"
 }
 
 BREAKER="$BOTS|[./breaker]"
@@ -259,11 +266,13 @@ for ex in classic generated; do
     check example_$ex/exit_0 [ $? = 0 ]
     check example_$ex/no_violation [ "$(rq "$M" 'len(V), R["rounds"] <= 40, all(p["verdict"] == "OK" for p in R["players"])')" = "(0, True, True)" ]
     check example_$ex/verify verified "$M"
+    check example_$ex/log_as_the_reference same_log "$M"
 done
 "$JUDGE" tournament "$ROOT/examples/tournaments/bomberman-free-for-all.yaml" --out "$T/ffa" >"$T/ffa.out" 2>&1
 check tournament/exit_0 [ $? = 0 ]
 check tournament/twenty_matches_of_four [ "$(ls "$T/ffa/replays" | wc -l)" = 20 ]
 check tournament/replays_verify eval 'for r in "$T"/ffa/replays/*.jsonl.gz; do verified "$r" || exit 1; done'
+check tournament/logs_as_the_reference eval 'for r in "$T"/ffa/replays/*.jsonl.gz; do same_log "$r" || exit 1; done'
 "$JUDGE" results "$T/ffa" --out "$T/ffa-results" >"$T/res.out" 2>&1
 check results/exit_0 [ $? = 0 ]
 check results/points_and_places python3 - "$T/ffa-results/standings.json" "$T/ffa" <<'PY'

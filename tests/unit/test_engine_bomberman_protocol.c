@@ -396,6 +396,62 @@ START_TEST(d17_parameters_and_player_counts)
 }
 END_TEST
 
+/* Random commands (and now and then a crash) in many games: the board stays consistent. */
+static void check_invariants(const struct bm_board *b)
+{
+    int on_field[BM_MAX_PLAYERS + 1] = {0};
+    for (int c = 0; c < BM_CELLS; c++) {
+        if (b->bomb[c].owner) {
+            on_field[b->bomb[c].owner]++;
+            ck_assert_int_eq(b->terrain[c], BM_FREE);
+        }
+        if (b->occupant[c]) {
+            ck_assert_int_eq(b->terrain[c], BM_FREE);
+            ck_assert_int_eq(b->p[b->occupant[c]].cell, c);
+            ck_assert(b->p[b->occupant[c]].alive);
+        }
+        if (b->bonus[c])
+            ck_assert_int_eq(b->terrain[c], BM_FREE);
+    }
+    for (int p = 1; p <= b->players; p++) {
+        ck_assert_int_eq(b->p[p].bombs_left + on_field[p], b->p[p].bombs_max);
+        if (b->p[p].alive)
+            ck_assert_int_eq(b->occupant[b->p[p].cell], p);
+    }
+}
+
+START_TEST(random_games_keep_the_board_consistent)
+{
+    static const char *const words[] = {"WAIT", "UP", "DOWN", "LEFT", "RIGHT", "BOMB", "bomb"};
+    struct rng r = rng_stream(7, "test/random-games");
+    for (int game = 0; game < 60; game++) {
+        struct bm_fixture f;
+        bfx_init(&f);
+        f.params[BP_GAME_TICKS_MAX] = 150;
+        f.params[BP_HEALTH_START] = 1 + (int64_t)rng_uniform(&r, 3);
+        f.params[BP_BOMB_LIVE_TIME] = 1 + (int64_t)rng_uniform(&r, 6);
+        bfx_game(&f, game % 2 ? CLASSIC_MAP : OPEN_MAP, 2 + game % 3, (uint64_t)game);
+        while (!bomberman_rules.over(f.g)) {
+            int pending[GAME_MAX_PLAYERS];
+            int n = bomberman_rules.pending(f.g, pending, GAME_MAX_PLAYERS);
+            ck_assert_int_gt(n, 0);
+            for (int i = 0; i < n; i++) {
+                if (rng_uniform(&r, 400) == 0) {
+                    ck_assert_int_eq(bomberman_rules.violation(f.g, pending[i], VIOLATION_CRASH), 0);
+                    continue;
+                }
+                const char *line = words[rng_uniform(&r, 7)];
+                struct game_verdict v;
+                ck_assert_int_eq(bomberman_rules.submit(f.g, pending[i], &line, 1, &v), 0);
+            }
+            check_invariants(bomberman_board_of(f.g));
+            bfx_events(&f);
+        }
+        bfx_free(&f);
+    }
+}
+END_TEST
+
 static Suite *protocol_suite(void)
 {
     Suite *s = suite_create("bomberman_protocol");
@@ -413,6 +469,7 @@ static Suite *protocol_suite(void)
     tcase_add_test(tc, s8_boom_block_and_death_lines);
     tcase_add_test(tc, events_start_and_placed_bomb);
     tcase_add_test(tc, d17_parameters_and_player_counts);
+    tcase_add_test(tc, random_games_keep_the_board_consistent);
     suite_add_tcase(s, tc);
     return s;
 }
