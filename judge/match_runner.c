@@ -436,6 +436,9 @@ static int play_smoke(struct runner *r, struct match_outcome *out)
         return runner_jail_failed(r);
     if (runner_wait_endings(r) < 0)
         return -1;
+    /* A forbidden call is answered EPERM before the kill lands, so a reply may get out first. */
+    if (r->model != PROCESS_PER_TURN && !r->seats[p].violated)
+        seat_note_sandbox_kill(&r->seats[p], round);
     struct game_result gr = {.players = r->s->n_players};
     gr.p[p].violation = r->seats[p].violated ? r->seats[p].violation.kind : VIOLATION_NONE;
     fill_outcome(r, &gr, out);

@@ -164,7 +164,7 @@ static void note_line(struct seat *st, const char *text, size_t len)
 }
 
 /* The sandbox killed the bot for memory or a system call (C9 1 and 2)? */
-static bool note_sandbox_kill(struct seat *st, int round)
+bool seat_note_sandbox_kill(struct seat *st, int round)
 {
     const struct jail_report *r = &st->report;
     if (!st->has_report)
@@ -208,7 +208,7 @@ static int violate_time(struct seat *st, int round, bool wall, uint64_t figure_n
               wall ? "move_wall_ms passed" : "CPU budget passed");
     if (seat_finish(st, err) < 0)
         return -1;
-    if (!note_sandbox_kill(st, round))
+    if (!seat_note_sandbox_kill(st, round))
         note_time(st, round, wall, figure_ns);
     if (line)
         note_line(st, line, len);
@@ -233,7 +233,7 @@ static void note_crash(struct seat *st, int round, const char *why)
 static void note_end_cause(struct seat *st, int round, const char *why, uint64_t ended_at_ns)
 {
     uint64_t budget = seat_budget_ns(st, st->asked), deadline = seat_wall_deadline_ns(st);
-    if (note_sandbox_kill(st, round))
+    if (seat_note_sandbox_kill(st, round))
         return;
     if (budget && st->report.cpu_ns > budget)
         note_time(st, round, false, st->report.cpu_ns);

@@ -100,6 +100,9 @@ int seat_end_progress(struct seat *st, struct jail_error *err);
 /* Kill what is left and take the report: SEAT_DONE. */
 int seat_finish(struct seat *st, struct jail_error *err);
 
+/* Once its jail is finished: a kill for memory or a forbidden call becomes its violation (true). */
+bool seat_note_sandbox_kill(struct seat *st, int round);
+
 /* Append the last lines of its stderr (at most max bytes). */
 int seat_stderr_tail(struct seat *st, size_t max, struct strbuf *out);
 
