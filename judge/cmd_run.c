@@ -147,8 +147,8 @@ static int json_player(struct strbuf *sb, const struct match_setup *s, const str
     if (run_never_flushed(po))
         rc |= sb_puts(sb, ",\"hint\":\"not a byte of the reply arrived: flush the output after every reply\"");
     rc |= sb_printf(sb, ",\"moves\":%d,\"cpu_ns\":%" PRIu64 ",\"budget_ns\":%" PRIu64
-                    ",\"memory_peak_bytes\":%" PRIu64 "}",
-                    po->moves, po->cpu_ns, po->budget_ns, po->memory_peak_bytes);
+                    ",\"memory_peak_bytes\":%" PRIu64 ",\"rss_peak_bytes\":%" PRIu64 "}",
+                    po->moves, po->cpu_ns, po->budget_ns, po->memory_peak_bytes, po->rss_peak_bytes);
     return rc;
 }
 

@@ -124,7 +124,8 @@ struct match_player_outcome {
     struct match_violation violation;  /* kind NONE when none */
     int moves;                         /* replies the engine accepted */
     uint64_t cpu_ns, budget_ns;        /* budget_ns 0 = no CPU budget */
-    uint64_t memory_peak_bytes;
+    uint64_t memory_peak_bytes;        /* the cgroup's peak, what the memory limit is against */
+    uint64_t rss_peak_bytes;           /* the largest peak RSS of its processes (ru_maxrss) */
     int64_t stats[3];
     char *stderr_tail;                 /* last stderr_limit_kb of stderr; caller frees via match_outcome_free */
 };

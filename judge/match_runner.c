@@ -372,10 +372,13 @@ static int create_game(struct runner *r)
 
 static void player_meters(struct runner *r, int p, struct match_player_outcome *po)
 {
-    if (r->model == PROCESS_PER_TURN)
+    if (r->model == PROCESS_PER_TURN) {
         turns_meters(r->turns, p, &po->cpu_ns, &po->memory_peak_bytes);
-    else
+        po->rss_peak_bytes = turns_rss_peak(r->turns, p);
+    } else {
         seat_meters(&r->seats[p], &po->cpu_ns, &po->memory_peak_bytes);
+        po->rss_peak_bytes = seat_rss_peak(&r->seats[p]);
+    }
 }
 
 static void fill_outcome(struct runner *r, const struct game_result *gr, struct match_outcome *out)

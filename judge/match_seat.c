@@ -114,6 +114,7 @@ int seat_restart(struct seat *st, int serial, struct jail_error *err)
         return -1;
     }
     seat_meters(st, &cpu, &peak);
+    uint64_t rss = seat_rss_peak(st);
     if (st->channel_ready)
         bot_channel_free(&st->ch);
     sb_free(&st->text);
@@ -125,6 +126,7 @@ int seat_restart(struct seat *st, int serial, struct jail_error *err)
     st->game = kept.game;
     st->cpu_before_ns = cpu;
     st->memory_peak_before = peak;
+    st->rss_peak_before = rss;
     return seat_start(st, kept.setup, kept.dirs, kept.player, serial, err);
 }
 
@@ -134,6 +136,12 @@ void seat_meters(const struct seat *st, uint64_t *cpu_ns, uint64_t *memory_peak)
     *memory_peak = st->memory_peak_before;
     if (st->has_report && st->report.memory_peak_bytes > *memory_peak)
         *memory_peak = st->report.memory_peak_bytes;
+}
+
+uint64_t seat_rss_peak(const struct seat *st)
+{
+    uint64_t now = st->has_report ? st->report.rss_peak_bytes : 0;
+    return now > st->rss_peak_before ? now : st->rss_peak_before;
 }
 
 int seat_stderr_tail(struct seat *st, size_t max, struct strbuf *out)
