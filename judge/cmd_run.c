@@ -28,7 +28,30 @@ static const char usage_text[] =
     "sets a game parameter or a runner limit (pids, stderr_limit_kb, grace_ms, tmp_mb).\n"
     "Players with `source:` are compiled first, into a temporary directory.\n"
     "Exit status: 0 when the match was played, 1 when a source player did not compile,\n"
-    "2 for a usage or match file error, 3 for an internal error.\n";
+    "2 for a usage or match file error, 3 for an internal error.\n"
+    "\n"
+    "The match file (YAML, spaces not tabs; relative paths are relative to the file;\n"
+    "a commented example: examples/generals-greedy-vs-random.yaml):\n"
+    "  game: NAME                the game: generals, seabattle or warlight (docs/games/)\n"
+    "  map: FILE                 a map in the game's own format, or\n"
+    "  generate: {KEY: VALUE}    generator settings drawn from the seed ({} for a game\n"
+    "                            without maps: sea battle, warlight)\n"
+    "  seed: N                   the match seed (default: a random one; --seed)\n"
+    "  params: {NAME: VALUE}     the game's parameters (docs/games/GAME.md)\n"
+    "  limits: {NAME: VALUE}     time and memory figures (budget_base_ms, move_wall_ms,\n"
+    "                            memory_limit_mb, ...) and runner limits (pids,\n"
+    "                            stderr_limit_kb, grace_ms, tmp_mb)\n"
+    "  players:                  player 1 first, then 2, ...; each one either\n"
+    "    - name: NAME            unique, printable, at most 64 characters\n"
+    "      dir: DIR              bound read-only at /bot, the bot's working directory\n"
+    "      command: [WORD, ...]  what to run, relative to /bot\n"
+    "      profile: NAME         its seccomp run profile (default: default)\n"
+    "    - name: NAME            or a submission compiled in the jail first:\n"
+    "      source: DIR           its source directory\n"
+    "      profile: LANGUAGE     c, cpp, python3 or java (containers/)\n"
+    "  replay: FILE              where the replay goes (--replay)\n"
+    "  isolation: strict         or best-effort (--isolation)\n"
+    "  freeze: true              freeze bots while it is not their turn (--no-freeze)\n";
 
 struct run_options {
     const char *match_path;
