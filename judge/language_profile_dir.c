@@ -134,7 +134,7 @@ int language_profile_find(const char *name, const char *dir, struct language_pro
     if (access(path, F_OK) < 0 && errno == ENOENT) {
         char near[LP_NAME_MAX + 32] = "", list[256] = "";
         profile_names(base, name, near, sizeof near, list, sizeof list);
-        snprintf(err->msg, sizeof err->msg, "no language profile '%s'%s in %.300s (profiles: %s)", name, near, base,
+        snprintf(err->msg, sizeof err->msg, "no language profile '%s'%s in %.250s (profiles: %.200s)", name, near, base,
                  list);
         return -1;
     }
