@@ -180,7 +180,7 @@ static int md_entry(struct strbuf *sb, const struct audit_match *am, const struc
     size_t reason_len, tail_len;
     const char *reason = vt_reason(v, &reason_len), *tail = vt_stderr_tail(v, &tail_len);
     const char *sent = jf_member(v->evidence, "syscall") ? "called" : "sent";
-    if (md_group_line(sb, am, v, reason, reason_len) < 0 || sb_puts(sb, "### ") < 0 ||
+    if (md_group_line(sb, am, v, reason, reason ? reason_len : 0) < 0 || sb_puts(sb, "### ") < 0 ||
         esc_md_inline(sb, v->kind, strlen(v->kind)) < 0 ||
         sb_puts(sb, " (") < 0 || esc_md_inline(sb, v->verdict, strlen(v->verdict)) < 0 ||
         sb_printf(sb, ") in round %" PRId64 ", reply %" PRId64 "\n\n", v->round, v->reply) < 0)

@@ -18,6 +18,8 @@ struct key128 audit_group_key(const char *kind, const char *verdict, const char 
     const char *words[] = {kind ? kind : "", verdict ? verdict : "", by ? by : ""};
     for (size_t i = 0; i < 3; i++)
         key128_add(&h, words[i], strlen(words[i]) + 1);
+    if (!reason)
+        reason_len = 0;
     for (size_t i = 0; i < reason_len; i++) {
         bool digit = reason[i] >= '0' && reason[i] <= '9';
         if (digit && i > 0 && reason[i - 1] >= '0' && reason[i - 1] <= '9')
