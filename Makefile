@@ -72,7 +72,7 @@ HELPER_BINS  := $(HELPER_SRCS:tests/progs/%.c=build/progs/%)
 BENCH_SRCS   := $(wildcard tests/bench/bench_*.c)
 BENCH_BINS   := $(BENCH_SRCS:tests/bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all deps test test-unit test-e2e test-browser test-asan test-asan-build test-asan-unit test-asan-e2e bench demo install clean programs format tidy check-deps valgrind
+.PHONY: all deps test test-unit test-e2e test-browser test-asan test-asan-build test-asan-unit test-asan-e2e bench demo install uninstall man clean programs format tidy check-deps valgrind
 
 all: check-deps $(BIN)/judge programs
 
@@ -215,10 +215,25 @@ demo: deps
 	$(MAKE) -j$(NPROC) all
 	@tests/demo.sh $(abspath $(BIN)/judge)
 
-install: $(BIN)/judge
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge/containers
+# judge(1) is written by the binary from its commands' --help texts: one source for both.
+$(BUILD)/judge.1: $(BIN)/judge
+	$(BIN)/judge help --man >$@.tmp && mv $@.tmp $@
+man: $(BUILD)/judge.1
+
+# install: the binary, the language profiles, judge(1), the docs and the examples.
+DOC_DIR := $(DESTDIR)$(PREFIX)/share/doc/judge
+MAN_DIR := $(DESTDIR)$(PREFIX)/share/man/man1
+install: $(BIN)/judge $(BUILD)/judge.1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge/containers $(MAN_DIR) $(DOC_DIR)
 	install -m 0755 $(BIN)/judge $(DESTDIR)$(PREFIX)/bin/judge
 	cp -r containers/. $(DESTDIR)$(PREFIX)/share/judge/containers/
+	install -m 0644 $(BUILD)/judge.1 $(MAN_DIR)/judge.1
+	install -m 0644 README.md ARCHITECTURE.md $(DOC_DIR)/
+	cp -r docs examples $(DOC_DIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/judge $(MAN_DIR)/judge.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/judge $(DOC_DIR)
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "ci/audit_groups.h"
 #include "ci/escape.h"
 #include "ci/json_emit.h"
 #include "ci/json_fields.h"
@@ -159,13 +160,28 @@ static int md_commands(struct strbuf *sb, const struct audit_match *am)
     return sb_puts(sb, "\n\n");
 }
 
-static int md_entry(struct strbuf *sb, uint64_t number, const struct audit_match *am,
-                    const struct mr_violation *v)
+/* The record's group line: near-identical violations of the player are shown once (audit_groups.h). */
+static int md_group_line(struct strbuf *sb, const struct audit_match *am, const struct mr_violation *v,
+                         const char *reason, size_t reason_len)
+{
+    struct strbuf where = STRBUF_INIT;
+    int rc = esc_md_code(&where, am->m->path, strlen(am->m->path)) < 0 ||
+                     sb_printf(&where, " round %" PRId64 ", reply %" PRId64, v->round, v->reply) < 0 ||
+                     audit_group_line(sb, audit_group_key(v->kind, v->verdict, v->by, reason, reason_len),
+                                      where.data, where.len) < 0
+                 ? -1
+                 : 0;
+    sb_free(&where);
+    return rc;
+}
+
+static int md_entry(struct strbuf *sb, const struct audit_match *am, const struct mr_violation *v)
 {
     size_t reason_len, tail_len;
     const char *reason = vt_reason(v, &reason_len), *tail = vt_stderr_tail(v, &tail_len);
     const char *sent = jf_member(v->evidence, "syscall") ? "called" : "sent";
-    if (sb_printf(sb, "### %" PRIu64 ". ", number) < 0 || esc_md_inline(sb, v->kind, strlen(v->kind)) < 0 ||
+    if (md_group_line(sb, am, v, reason, reason ? reason_len : 0) < 0 || sb_puts(sb, "### ") < 0 ||
+        esc_md_inline(sb, v->kind, strlen(v->kind)) < 0 ||
         sb_puts(sb, " (") < 0 || esc_md_inline(sb, v->verdict, strlen(v->verdict)) < 0 ||
         sb_printf(sb, ") in round %" PRId64 ", reply %" PRId64 "\n\n", v->round, v->reply) < 0)
         return -1;
@@ -188,7 +204,7 @@ int audit_add_violation(struct results *r, const struct match_record *m, const s
     if (rc == 0)
         rc = spool_append(r->audit_json, chain, sb.data, sb.len, err);
     sb_reset(&sb);
-    if (rc == 0 && md_entry(&sb, spool_count(r->audit_md, chain) + 1, &am, v) < 0)
+    if (rc == 0 && md_entry(&sb, &am, v) < 0)
         rc = ci_fail_oom(err);
     if (rc == 0)
         rc = spool_append(r->audit_md, chain, sb.data, sb.len, err);
@@ -217,9 +233,21 @@ static int compile_json(struct strbuf *sb, const struct ci_compile *c, const cha
     return jo_end(&o);
 }
 
-static int compile_md(struct strbuf *sb, uint64_t number, const struct ci_compile *c, const char *path)
+/* A compile's or smoke test's record stands alone: its group is the player's record. */
+static int record_group_line(struct strbuf *sb, const struct ci_compile *c, const char *path)
 {
-    if (sb_printf(sb, "### %" PRIu64 ". compile (", number) < 0 ||
+    struct strbuf where = STRBUF_INIT;
+    int rc = esc_md_code(&where, path, strlen(path)) < 0 ||
+                     audit_group_line(sb, c->identity, where.data, where.len) < 0
+                 ? -1
+                 : 0;
+    sb_free(&where);
+    return rc;
+}
+
+static int compile_md(struct strbuf *sb, const struct ci_compile *c, const char *path)
+{
+    if (record_group_line(sb, c, path) < 0 || sb_puts(sb, "### compile (") < 0 ||
         esc_md_inline(sb, c->verdict, strlen(c->verdict)) < 0 || sb_puts(sb, ")\n\n- record: ") < 0 ||
         esc_md_code(sb, path, strlen(path)) < 0 || sb_putc(sb, '\n') < 0 ||
         md_text_line(sb, "profile", c->profile, c->profile ? strlen(c->profile) : 0) < 0 ||
@@ -247,9 +275,9 @@ static int smoke_json(struct strbuf *sb, const struct ci_compile *c, const char 
     return jo_end(&o);
 }
 
-static int smoke_md(struct strbuf *sb, uint64_t number, const struct ci_compile *c, const char *path)
+static int smoke_md(struct strbuf *sb, const struct ci_compile *c, const char *path)
 {
-    if (sb_printf(sb, "### %" PRIu64 ". smoke test (", number) < 0 ||
+    if (record_group_line(sb, c, path) < 0 || sb_puts(sb, "### smoke test (") < 0 ||
         esc_md_inline(sb, c->verdict, strlen(c->verdict)) < 0 ||
         sb_puts(sb, "): its first reply, before the tournament; no match played\n\n- record: ") < 0 ||
         esc_md_code(sb, path, strlen(path)) < 0 || sb_putc(sb, '\n') < 0 ||
@@ -273,8 +301,7 @@ int audit_add_compile(struct results *r, uint32_t player, const struct ci_compil
     if (rc == 0)
         rc = spool_append(r->audit_json, player, sb.data, sb.len, err);
     sb_reset(&sb);
-    uint64_t number = spool_count(r->audit_md, player) + 1;
-    if (rc == 0 && (c->smoke ? smoke_md(&sb, number, c, path) : compile_md(&sb, number, c, path)) < 0)
+    if (rc == 0 && (c->smoke ? smoke_md(&sb, c, path) : compile_md(&sb, c, path)) < 0)
         rc = ci_fail_oom(err);
     if (rc == 0)
         rc = spool_append(r->audit_md, player, sb.data, sb.len, err);

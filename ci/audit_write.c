@@ -1,6 +1,7 @@
 /* audit_write.c - assemble audit.json and audit.md from the spooled entries, in standings order. */
 #include <inttypes.h>
 
+#include "ci/audit_groups.h"
 #include "ci/escape.h"
 #include "ci/json_emit.h"
 #include "ci/out_file.h"
@@ -57,7 +58,9 @@ static int md_header(struct results *r, struct out_file *out, struct ci_error *e
         "# Audit\n\nEvery violation of every match counted (%" PRIu64 "), and every failed compile, "
         "grouped by player in standings order. Each violation gives the command that plays the "
         "match again with the same seed and verifies the new replay, and the one that verifies "
-        "the recorded replay.\n\n",
+        "the recorded replay. Near-identical violations of a player (the same kind, verdict and "
+        "reason, numbers aside) are shown once, with how many times and where the first and the "
+        "last were; audit.json lists every one.\n\n",
         r->rep->violations);
     if (rc < 0)
         return ci_fail_oom(err);
@@ -70,13 +73,16 @@ static int md_player(struct results *r, struct out_file *out, uint32_t idx, stru
 {
     const struct ci_player *p = &r->st.players[idx];
     struct strbuf sb = STRBUF_INIT;
-    uint64_t n = spool_count(r->audit_md, idx);
+    uint64_t n = spool_count(r->audit_md, idx), groups, shown;
+    if (audit_groups_count(r->audit_md, idx, &groups, err) < 0)
+        return -1;
     bool bad = sb_puts(&sb, "## ") < 0 || esc_md_inline(&sb, p->name, p->name_len) < 0 ||
-               sb_printf(&sb, " (rank %d): %" PRIu64 " entr%s\n\n", p->rank, n, n == 1 ? "y" : "ies") < 0;
+               sb_printf(&sb, " (%srank %d): %" PRIu64 " entr%s", p->reference ? "reference bot, " : "", p->rank,
+                         n, n == 1 ? "y" : "ies") < 0 ||
+               (groups < n && sb_printf(&sb, ", %" PRIu64 " different", groups) < 0) || sb_puts(&sb, "\n\n") < 0;
     int rc = bad ? ci_fail_oom(err) : out_take(out, &sb, err);
     sb_free(&sb);
-    struct out_records c = {out, NULL, 0};
-    return rc < 0 ? -1 : spool_each(r->audit_md, idx, out_record, &c, err);
+    return rc < 0 ? -1 : audit_groups_write(r->audit_md, idx, out, &shown, err);
 }
 
 static int write_md(struct results *r, struct ci_error *err)

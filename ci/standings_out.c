@@ -208,13 +208,14 @@ int standings_md_intro(struct strbuf *sb, const struct results *r)
     const struct results_report *rep = r->rep;
     return sb_printf(
         sb,
-        ": %" PRIu64 " matches, %" PRIu32 " players (%" PRIu64 " files read; %" PRIu64 " damaged and %" PRIu64
-        " duplicate skipped; %" PRIu64 " compile records).\n\n"
+        ": %" PRIu64 " match%s, %" PRIu32 " player%s (%" PRIu64 " file%s read; %" PRIu64 " damaged and %" PRIu64
+        " duplicate skipped; %" PRIu64 " compile or smoke test record%s).\n\n"
         "Ranked by points per match (the game's points over the matches played: the win rate where a win "
         "scores 1), then the rating, then wins; reference bots are listed apart. Rating: Bradley–Terry by "
         "maximum likelihood, 1500 + 400·log10(strength), ± one standard error.\n\n",
-        rep->matches, st->n_order, rep->files, rep->skipped_damaged, rep->skipped_duplicate,
-        rep->compile_records);
+        rep->matches, rep->matches == 1 ? "" : "es", st->n_order, st->n_order == 1 ? "" : "s", rep->files,
+        rep->files == 1 ? "" : "s", rep->skipped_damaged, rep->skipped_duplicate, rep->compile_records,
+        rep->compile_records == 1 ? "" : "s");
 }
 
 static int md_matrix(struct strbuf *sb, const struct standings *st)

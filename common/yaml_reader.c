@@ -97,6 +97,9 @@ static int fail_parser(const struct yr_file *f, const yaml_parser_t *p, const ch
         return yr_fail(f, at, err, "%s", problem);
     }
     struct yr_mark at = mark_of(p->problem_mark);
+    if (p->problem_mark.index < len && text[p->problem_mark.index] == '\t')
+        return yr_fail(f, at, err, "a tab character: YAML indents with spaces only, never tabs; replace it "
+                                   "with spaces");
     if (p->context)
         return yr_fail(f, at, err, "%s (%s at line %d)", problem, p->context,
                        mark_of(p->context_mark).line);

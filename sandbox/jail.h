@@ -117,7 +117,9 @@ struct jail_report {
     int signal;                /* 0 when it exited */
     uint64_t cpu_ns;           /* user+system of every thread and child */
     uint64_t wall_ns;
-    uint64_t memory_peak_bytes;
+    uint64_t memory_peak_bytes; /* the cgroup's peak (page cache and kernel memory too): what the limit is against */
+    uint64_t rss_peak_bytes;    /* the largest peak resident set of any of its processes (getrusage
+                                   ru_maxrss, what /usr/bin/time reports); 0 when not reaped */
     bool has_syscall;
     struct jail_syscall syscall;
     struct isolation_report isolation;

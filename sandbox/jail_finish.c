@@ -121,6 +121,7 @@ static void fill_meters(struct jail *j, struct jail_report *r)
 {
     r->cpu_ns = jail_cpu_ns_final(j);
     r->memory_peak_bytes = jail_memory_peak(j);
+    r->rss_peak_bytes = j->reaped ? (uint64_t)j->rusage.ru_maxrss * 1024u : 0;
     r->wall_ns = j->end_ns > j->start_ns ? j->end_ns - j->start_ns : 0;
     r->has_syscall = j->has_syscall;
     r->syscall = j->syscall;

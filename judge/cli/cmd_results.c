@@ -108,10 +108,11 @@ int cmd_results(int argc, char **argv)
     }
     for (size_t i = 0; i < rep.n_annotations; i++)
         printf("%s\n", rep.annotations[i]);
-    printf("results: %" PRIu64 " matches, %" PRIu32 " players, %" PRIu64 " violations; skipped %" PRIu64
-           " damaged and %" PRIu64 " duplicate of %" PRIu64 " files -> %s\n",
-           rep.matches, rep.players, rep.violations, rep.skipped_damaged, rep.skipped_duplicate, rep.files,
-           opt.out_dir);
+    printf("results: %" PRIu64 " match%s, %" PRIu32 " player%s, %" PRIu64 " violation%s; skipped %" PRIu64
+           " damaged and %" PRIu64 " duplicate of %" PRIu64 " file%s -> %s\n",
+           rep.matches, rep.matches == 1 ? "" : "es", rep.players, rep.players == 1 ? "" : "s", rep.violations,
+           rep.violations == 1 ? "" : "s", rep.skipped_damaged, rep.skipped_duplicate, rep.files,
+           rep.files == 1 ? "" : "s", opt.out_dir);
     if (rep.below_fail_under)
         printf("results: %" PRIu32 " player%s below the pass mark of %" PRId64 " points\n",
                rep.below_fail_under, rep.below_fail_under == 1 ? "" : "s", opt.fail_under);

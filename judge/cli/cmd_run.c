@@ -31,7 +31,30 @@ static const char usage_text[] =
     "Players with `source:` are compiled first, into a temporary directory.\n"
     "Exit status: 0 when the match was played, 1 when a source player did not compile,\n"
     "2 for a usage or match file error, 3 for an internal error, 4 when the replay\n"
-    "cannot be written (disk full, read-only: the message names the file and why).\n";
+    "cannot be written (disk full, read-only: the message names the file and why).\n"
+    "\n"
+    "The match file (YAML, spaces not tabs; relative paths are relative to the file;\n"
+    "a commented example: examples/generals-greedy-vs-random.yaml):\n"
+    "  game: NAME                the game: generals, seabattle, warlight or bomberman\n"
+    "  map: FILE                 a map in the game's own format, or\n"
+    "  generate: {KEY: VALUE}    generator settings drawn from the seed (a game without\n"
+    "                            maps, sea battle or warlight, needs neither)\n"
+    "  seed: N                   the match seed (default: a random one; --seed)\n"
+    "  params: {NAME: VALUE}     the game's parameters (docs/games/GAME.md)\n"
+    "  limits: {NAME: VALUE}     time and memory figures (budget_base_ms, move_wall_ms,\n"
+    "                            memory_limit_mb, ...) and runner limits (pids,\n"
+    "                            stderr_limit_kb, grace_ms, tmp_mb)\n"
+    "  players:                  player 1 first, then 2, ...; each one either\n"
+    "    - name: NAME            unique, printable, at most 64 characters\n"
+    "      dir: DIR              bound read-only at /bot, the bot's working directory\n"
+    "      command: [WORD, ...]  what to run, relative to /bot\n"
+    "      profile: NAME         its seccomp run profile (default: picked from the command)\n"
+    "    - name: NAME            or a submission compiled in the jail first:\n"
+    "      source: DIR           its source directory\n"
+    "      language: LANGUAGE    c, cpp, python3 or java (containers/)\n"
+    "  replay: FILE              where the replay goes (--replay)\n"
+    "  isolation: strict         or best-effort (--isolation)\n"
+    "  freeze: true              freeze bots while it is not their turn (--no-freeze)\n";
 
 struct run_options {
     const char *match_path;
@@ -150,8 +173,8 @@ static int json_player(struct strbuf *sb, const struct match_setup *s, const str
     if (run_never_flushed(po))
         rc |= sb_puts(sb, ",\"hint\":\"not a byte of the reply arrived: flush the output after every reply\"");
     rc |= sb_printf(sb, ",\"moves\":%d,\"cpu_ns\":%" PRIu64 ",\"budget_ns\":%" PRIu64
-                    ",\"memory_peak_bytes\":%" PRIu64 "}",
-                    po->moves, po->cpu_ns, po->budget_ns, po->memory_peak_bytes);
+                    ",\"memory_peak_bytes\":%" PRIu64 ",\"rss_peak_bytes\":%" PRIu64 "}",
+                    po->moves, po->cpu_ns, po->budget_ns, po->memory_peak_bytes, po->rss_peak_bytes);
     return rc;
 }
 

@@ -151,8 +151,8 @@ static void print_player(const struct match_setup *s, const struct match_player_
     const char *name = s->players[po->player - 1].name;
     printf("%-5s  %-6d  ", place, po->player);
     put_escaped(name, strlen(name));
-    printf("%*s  %-*s  %*d  %*s  %.1f MiB\n", w->name - (int)strlen(name), "", w->verdict, verdict, w->moves,
-           po->moves, w->cpu, cpu, (double)po->memory_peak_bytes / (1 << 20));
+    printf("%*s  %-*s  %*d  %*s  %.1f / %.1f MiB\n", w->name - (int)strlen(name), "", w->verdict, verdict, w->moves,
+           po->moves, w->cpu, cpu, (double)po->memory_peak_bytes / (1 << 20), (double)po->rss_peak_bytes / (1 << 20));
     if (po->violation.kind == VIOLATION_NONE)
         return;
     int indent = 7 + 8; /* under the name */
@@ -184,8 +184,8 @@ void run_print_text(const struct match_setup *s, const struct match_outcome *o, 
     int order[GAME_MAX_PLAYERS];
     run_place_order(o, order);
     struct columns w = widths(s, o);
-    printf("place  player  %-*s  %-*s  %*s  %*s  memory (cgroup peak)\n", w.name, "name", w.verdict, "verdict",
-           w.moves, "moves", w.cpu, "cpu/budget");
+    printf("place  player  %-*s  %-*s  %*s  %*s  memory: cgroup peak / peak RSS\n", w.name, "name", w.verdict,
+           "verdict", w.moves, "moves", w.cpu, "cpu/budget");
     for (int i = 0; i < o->players; i++)
         print_player(s, &o->p[order[i]], &w);
     print_result_line(s, o);

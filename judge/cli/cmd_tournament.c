@@ -325,7 +325,8 @@ static int play(const struct options *o, struct tournament_run *run, struct tour
         terminal_width()};
     struct tournament_hooks hooks = {finished, d.tty ? tick : NULL, TICK_MS, &d};
     struct tournament_error err;
-    fprintf(stderr, "tournament: %zu matches in shard %u/%u, %zu already finished", in_shard, o->shard.index,
+    fprintf(stderr, "tournament: %zu match%s in shard %u/%u, %zu already finished", in_shard,
+            in_shard == 1 ? "" : "es", o->shard.index,
             o->shard.count, journal->n_done);
     if (journal->n_recovered) fprintf(stderr, " (%zu recovered from replays)", journal->n_recovered);
     if (journal->n_fixed) fprintf(stderr, " (%zu journal lines rebuilt from their replays)", journal->n_fixed);
@@ -338,7 +339,8 @@ static int play(const struct options *o, struct tournament_run *run, struct tour
     if (status == TOURNAMENT_CONFIG_FAILED || status == TOURNAMENT_INTERNAL_FAILED || status == TOURNAMENT_IO_FAILED)
         fprintf(stderr, "%s%s\n", status != TOURNAMENT_CONFIG_FAILED ? "judge tournament: " : "", err.msg);
     double secs = (double)(monotonic_ns() - d.p.started_ns) / 1e9;
-    printf("played %zu matches in %.1f s (%.2f/s); %zu/%zu finished", d.p.done_now, secs,
+    printf("played %zu match%s in %.1f s (%.2f/s); %zu/%zu finished", d.p.done_now, d.p.done_now == 1 ? "" : "es",
+           secs,
            secs > 0 ? (double)d.p.done_now / secs : 0.0, d.p.done, in_shard);
     if (failed) printf("; %zu failed twice for an internal error", failed);
     printf("; journal %s\n", journal->path);

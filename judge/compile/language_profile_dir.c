@@ -10,7 +10,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/suggest.h"
+
+#define PROFILE_LIST_MAX  32
 #define SOURCE_TREE_DEPTH 4 /* bin/judge, build/VARIANT/bin/judge, build/h-NAME/bin/judge */
+
+static int by_string(const void *x, const void *y)
+{
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
 
 static bool is_dir(const char *path)
 {
@@ -75,29 +83,40 @@ int language_profile_dir(const char *dir, char *out, size_t size, struct lp_erro
     return -1;
 }
 
+/* The profiles of dir, by name, as "c, cpp, java" in list; " (did you mean 'X'?)" in near for name. */
+static void profile_names(const char *dir, const char *name, char *near, size_t near_size, char *list,
+                          size_t list_size)
+{
+    char found[PROFILE_LIST_MAX][LP_NAME_MAX + 1];
+    const char *names[PROFILE_LIST_MAX];
+    size_t n = 0;
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && n < PROFILE_LIST_MAX && (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && len - 5 <= LP_NAME_MAX && !strcmp(e->d_name + len - 5, ".yaml") && e->d_name[0] != '.') {
+            snprintf(found[n], sizeof found[n], "%.*s", (int)(len - 5), e->d_name);
+            names[n] = found[n];
+            n++;
+        }
+    }
+    if (d) closedir(d);
+    qsort(names, n, sizeof *names, by_string);
+    size_t used = 0;
+    for (size_t i = 0; i < n; i++) {
+        int w = snprintf(list + used, list_size - used, "%s%s", i ? ", " : "", names[i]);
+        if (w < 0 || (size_t)w >= list_size - used) break;
+        used += (size_t)w;
+    }
+    const char *best = suggest_nearest(name, names, n);
+    if (best) snprintf(near, near_size, " (did you mean '%s'?)", best);
+}
+
 static bool is_profile_name(const char *name)
 {
     if (!*name || strlen(name) > LP_NAME_MAX) return false;
     for (const char *c = name; *c; c++)
         if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || strchr("_-", *c))) return false;
     return true;
-}
-
-/* "c, cpp, java, python3": the profiles in dir, sorted. */
-static void list_profiles(const char *dir, char *out, size_t size)
-{
-    struct dirent **entries;
-    int n = scandir(dir, &entries, NULL, alphasort);
-    size_t used = 0;
-    out[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        const char *name = entries[i]->d_name;
-        size_t len = strlen(name);
-        if (len > 5 && !strcmp(name + len - 5, ".yaml") && used < size)
-            used += (size_t)snprintf(out + used, size - used, "%s%.*s", used ? ", " : "", (int)(len - 5), name);
-        free(entries[i]);
-    }
-    if (n >= 0) free(entries);
 }
 
 int language_profile_find(const char *name, const char *dir, struct language_profile *out,
@@ -113,9 +132,10 @@ int language_profile_find(const char *name, const char *dir, struct language_pro
     if (language_profile_dir(dir, base, sizeof base, err) < 0) return -1;
     snprintf(path, sizeof path, "%s/%s.yaml", base, name);
     if (access(path, F_OK) < 0 && errno == ENOENT) {
-        char known[256];
-        list_profiles(base, known, sizeof known);
-        snprintf(err->msg, sizeof err->msg, "no language profile '%s' in %.300s (valid: %s)", name, base, known);
+        char near[LP_NAME_MAX + 32] = "", list[256] = "";
+        profile_names(base, name, near, sizeof near, list, sizeof list);
+        snprintf(err->msg, sizeof err->msg, "no language profile '%s'%s in %.250s (profiles: %.200s)", name, near, base,
+                 list);
         return -1;
     }
     return language_profile_load(path, out, err);

@@ -57,7 +57,7 @@ struct match_player {
     int argc;
     char *dir;          /* host directory bound at /bot; NULL = none */
     char *profile;      /* never NULL ("default") */
-    char *ro_binds[2];  /* NULL-terminated: the runtime's configuration directory (judge/command_runtime.h) */
+    char *ro_binds[2];  /* NULL-terminated: the runtime's configuration directory (judge/match/command_runtime.h) */
     struct compiled_bot *compiled; /* a source player's bot (judge/compile/source_player.h), else NULL */
     bool reference;     /* a tournament's reference bot (the replay header says so) */
 };
@@ -131,7 +131,8 @@ struct match_player_outcome {
     struct match_violation violation;  /* kind NONE when none */
     int moves;                         /* replies the engine accepted */
     uint64_t cpu_ns, budget_ns;        /* budget_ns 0 = no CPU budget */
-    uint64_t memory_peak_bytes;
+    uint64_t memory_peak_bytes;        /* the cgroup's peak, what the memory limit is against */
+    uint64_t rss_peak_bytes;           /* the largest peak RSS of its processes (ru_maxrss) */
     int64_t stats[3];
     char *stderr_tail;                 /* last stderr_limit_kb of stderr; caller frees via match_outcome_free */
 };

@@ -9,10 +9,12 @@
 #include <sys/stat.h>
 
 #include "judge/compile/language_profile.h"
+#include "common/suggest.h"
 #include "sandbox/seccomp_policy.h"
 
 #define PLAYER_NAME_MAX 64
 #define PATH_QUOTE_SIZE 256
+#define GAME_LIST_MAX   32
 
 enum player_key { PKEY_NAME, PKEY_COMMAND, PKEY_DIR, PKEY_PROFILE, PKEY_SOURCE, PKEY_LANGUAGE, PKEY_COUNT };
 static const char *const player_key_names[PKEY_COUNT] = {"name", "command", "dir", "profile", "source",
@@ -62,7 +64,11 @@ int config_read_keys(struct config_reader *r, const yaml_node_t *map, const char
         struct yr_entry e;
         if (yr_mapping_entry(r->file, map, i, &e, &r->err) < 0) return -1;
         int k = find_name(names, n, e.key);
-        if (k < 0) return yr_fail(r->file, e.key_mark, &r->err, "unknown key '%s'", quote(e.key, q));
+        if (k < 0) {
+            const char *near = suggest_nearest(e.key, names, n);
+            return yr_fail(r->file, e.key_mark, &r->err, "unknown key '%s'%s%s%s", quote(e.key, q),
+                           near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+        }
         keys->value[k] = e.value;
         keys->key_mark[k] = e.key_mark;
     }
@@ -105,13 +111,30 @@ int config_add_named(struct config_reader *r, struct named_value *list, size_t *
 
 /* ---- sections --------------------------------------------------------- */
 
+/* "unknown game 'X' (did you mean 'Y'?; games: a, b, c)". */
+static int unknown_game(struct config_reader *r, const yaml_node_t *node, const char *name)
+{
+    size_t n;
+    const struct game_rules *const *all = game_all(&n);
+    const char *names[GAME_LIST_MAX];
+    char list[256] = "", q[YR_QUOTE_SIZE];
+    size_t used = 0;
+    for (size_t i = 0; i < n && i < GAME_LIST_MAX; i++) {
+        names[i] = all[i]->name;
+        int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", all[i]->name);
+        if (w > 0 && (size_t)w < sizeof list - used) used += (size_t)w;
+    }
+    const char *near = suggest_nearest(name, names, n < GAME_LIST_MAX ? n : GAME_LIST_MAX);
+    return yr_fail(r->file, yr_node_mark(node), &r->err, "unknown game '%s'%s%s%s (games: %s)", quote(name, q),
+                   near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "", list);
+}
+
 int config_read_game(struct config_reader *r, const yaml_node_t *node, char **name_out)
 {
     const char *name;
-    char q[YR_QUOTE_SIZE];
     if (yr_string(r->file, node, &name, &r->err) < 0) return -1;
     r->rules = game_find(name);
-    if (!r->rules) return yr_fail(r->file, yr_node_mark(node), &r->err, "unknown game '%s'", quote(name, q));
+    if (!r->rules) return unknown_game(r, node, name);
     *name_out = strdup(name);
     return *name_out ? 0 : config_fail_no_memory(r);
 }

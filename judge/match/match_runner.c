@@ -373,10 +373,13 @@ static int create_game(struct runner *r)
 
 static void player_meters(struct runner *r, int p, struct match_player_outcome *po)
 {
-    if (r->model == PROCESS_PER_TURN)
+    if (r->model == PROCESS_PER_TURN) {
         turns_meters(r->turns, p, &po->cpu_ns, &po->memory_peak_bytes);
-    else
+        po->rss_peak_bytes = turns_rss_peak(r->turns, p);
+    } else {
         seat_meters(&r->seats[p], &po->cpu_ns, &po->memory_peak_bytes);
+        po->rss_peak_bytes = seat_rss_peak(&r->seats[p]);
+    }
 }
 
 static void fill_outcome(struct runner *r, const struct game_result *gr, struct match_outcome *out)
@@ -437,6 +440,9 @@ static int play_smoke(struct runner *r, struct match_outcome *out)
         return runner_jail_failed(r);
     if (runner_wait_endings(r) < 0)
         return -1;
+    /* A forbidden call is answered EPERM before the kill lands, so a reply may get out first. */
+    if (r->model != PROCESS_PER_TURN && !r->seats[p].violated)
+        seat_note_sandbox_kill(&r->seats[p], round);
     struct game_result gr = {.players = r->s->n_players};
     gr.p[p].violation = r->seats[p].violated ? r->seats[p].violation.kind : VIOLATION_NONE;
     fill_outcome(r, &gr, out);

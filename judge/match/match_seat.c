@@ -114,6 +114,7 @@ int seat_restart(struct seat *st, int serial, struct jail_error *err)
         return -1;
     }
     seat_meters(st, &cpu, &peak);
+    uint64_t rss = seat_rss_peak(st);
     if (st->channel_ready)
         bot_channel_free(&st->ch);
     sb_free(&st->text);
@@ -125,6 +126,7 @@ int seat_restart(struct seat *st, int serial, struct jail_error *err)
     st->game = kept.game;
     st->cpu_before_ns = cpu;
     st->memory_peak_before = peak;
+    st->rss_peak_before = rss;
     return seat_start(st, kept.setup, kept.dirs, kept.player, serial, err);
 }
 
@@ -134,6 +136,12 @@ void seat_meters(const struct seat *st, uint64_t *cpu_ns, uint64_t *memory_peak)
     *memory_peak = st->memory_peak_before;
     if (st->has_report && st->report.memory_peak_bytes > *memory_peak)
         *memory_peak = st->report.memory_peak_bytes;
+}
+
+uint64_t seat_rss_peak(const struct seat *st)
+{
+    uint64_t now = st->has_report ? st->report.rss_peak_bytes : 0;
+    return now > st->rss_peak_before ? now : st->rss_peak_before;
 }
 
 int seat_stderr_tail(struct seat *st, size_t max, struct strbuf *out)
@@ -164,7 +172,7 @@ static void note_line(struct seat *st, const char *text, size_t len)
 }
 
 /* The sandbox killed the bot for memory or a system call (C9 1 and 2)? */
-static bool note_sandbox_kill(struct seat *st, int round)
+bool seat_note_sandbox_kill(struct seat *st, int round)
 {
     const struct jail_report *r = &st->report;
     if (!st->has_report)
@@ -208,7 +216,7 @@ static int violate_time(struct seat *st, int round, bool wall, uint64_t figure_n
               wall ? "move_wall_ms passed" : "CPU budget passed");
     if (seat_finish(st, err) < 0)
         return -1;
-    if (!note_sandbox_kill(st, round))
+    if (!seat_note_sandbox_kill(st, round))
         note_time(st, round, wall, figure_ns);
     if (line)
         note_line(st, line, len);
@@ -233,7 +241,7 @@ static void note_crash(struct seat *st, int round, const char *why)
 static void note_end_cause(struct seat *st, int round, const char *why, uint64_t ended_at_ns)
 {
     uint64_t budget = seat_budget_ns(st, st->asked), deadline = seat_wall_deadline_ns(st);
-    if (note_sandbox_kill(st, round))
+    if (seat_note_sandbox_kill(st, round))
         return;
     if (budget && st->report.cpu_ns > budget)
         note_time(st, round, false, st->report.cpu_ns);

@@ -60,7 +60,7 @@ struct seat {
     struct match_violation violation;
     bool has_report;
     struct jail_report report;
-    uint64_t cpu_before_ns, memory_peak_before;  /* of its earlier processes */
+    uint64_t cpu_before_ns, memory_peak_before, rss_peak_before;  /* of its earlier processes */
 };
 
 /* Start the bot in its jail (frozen when the setup freezes bots), in its data
@@ -72,6 +72,8 @@ int seat_start(struct seat *st, const struct match_setup *s, const struct match_
 int seat_restart(struct seat *st, int serial, struct jail_error *err);
 /* CPU of all its processes, and the largest memory peak of any. */
 void seat_meters(const struct seat *st, uint64_t *cpu_ns, uint64_t *memory_peak);
+/* The largest peak RSS of any of its processes. */
+uint64_t seat_rss_peak(const struct seat *st);
 /* Kill and finish whatever is left; free the channel. Safe on any seat. */
 void seat_abandon(struct seat *st);
 
@@ -99,6 +101,9 @@ int seat_begin_end(struct seat *st, struct jail_error *err);
 int seat_end_progress(struct seat *st, struct jail_error *err);
 /* Kill what is left and take the report: SEAT_DONE. */
 int seat_finish(struct seat *st, struct jail_error *err);
+
+/* Once its jail is finished: a kill for memory or a forbidden call becomes its violation (true). */
+bool seat_note_sandbox_kill(struct seat *st, int round);
 
 /* Append the last lines of its stderr (at most max bytes). */
 int seat_stderr_tail(struct seat *st, size_t max, struct strbuf *out);

@@ -42,7 +42,7 @@ struct turn_seat {
     int round, reply_no;
     uint64_t deadline_ns;
     bool timed_out;
-    uint64_t cpu_ns, memory_peak;
+    uint64_t cpu_ns, memory_peak, rss_peak;
 };
 
 struct match_turns {
@@ -203,6 +203,8 @@ static int end_process(struct match_turns *t, struct turn_seat *ts, struct jail_
     ts->cpu_ns += rep.cpu_ns;
     if (rep.memory_peak_bytes > ts->memory_peak)
         ts->memory_peak = rep.memory_peak_bytes;
+    if (rep.rss_peak_bytes > ts->rss_peak)
+        ts->rss_peak = rep.rss_peak_bytes;
     classify(t, ts, &rep);
     return 0;
 }
@@ -366,6 +368,11 @@ void turns_meters(const struct match_turns *t, int player, uint64_t *cpu_ns, uin
 {
     *cpu_ns = t ? t->seats[player].cpu_ns : 0;
     *memory_peak = t ? t->seats[player].memory_peak : 0;
+}
+
+uint64_t turns_rss_peak(const struct match_turns *t, int player)
+{
+    return t ? t->seats[player].rss_peak : 0;
 }
 
 static void close_seat(struct turn_seat *ts)

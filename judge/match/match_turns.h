@@ -44,6 +44,7 @@ int turns_play(struct match_turns *t, int n, const int *players, const struct st
 int turns_stderr_tail(struct match_turns *t, int player, size_t max, struct strbuf *out);
 /* CPU of all its processes together, and the largest memory peak of any. */
 void turns_meters(const struct match_turns *t, int player, uint64_t *cpu_ns, uint64_t *memory_peak);
+uint64_t turns_rss_peak(const struct match_turns *t, int player); /* the largest of its turns' peak RSS */
 
 /* Kill whatever is prepared or running and free everything. NULL is ignored. */
 void turns_close(struct match_turns *t);

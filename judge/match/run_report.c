@@ -101,6 +101,7 @@ struct json_object *run_report_to_json(const struct jail_report *r)
     ok = ok && put(o, "cpu_ns", json_object_new_uint64(r->cpu_ns));
     ok = ok && put(o, "wall_ns", json_object_new_uint64(r->wall_ns));
     ok = ok && put(o, "memory_peak_bytes", json_object_new_uint64(r->memory_peak_bytes));
+    ok = ok && put(o, "rss_peak_bytes", json_object_new_uint64(r->rss_peak_bytes));
     if (ok && r->has_syscall)
         ok = put(o, "syscall", syscall_to_json(&r->syscall));
     else if (ok)

@@ -3,7 +3,8 @@
  * writes, and the form every other command uses to record a run.
  *
  * {"verdict":"OK","exit_code":0,"signal":0,"cpu_ns":N,"wall_ns":N,
- *  "memory_peak_bytes":N,"syscall":null | {"name","arch","nr","args":[6]},
+ *  "memory_peak_bytes":N (the cgroup's peak),"rss_peak_bytes":N (the peak RSS, ru_maxrss),
+ *  "syscall":null | {"name","arch","nr","args":[6]},
  *  "isolation":{"user_ns":"on",...,"cgroup":"v1","privileged":true,
  *               "degraded":false,"how":{layer: text, for layers not on}},
  *  "note":"..."}

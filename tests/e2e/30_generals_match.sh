@@ -56,7 +56,7 @@ verified() { "$JUDGE" replay verify "$1" >"$T/verify.out" 2>&1 && grep -q ': ok 
 map_match "$T/orig.yaml" "$MAPS/original.map" 300 "$(player greedy "$BOTS" ./greedy)" "$(player random "$BOTS" ./random)"
 "$JUDGE" run "$T/orig.yaml" --replay "$T/orig.jsonl.gz" >"$T/orig.out" 2>"$T/orig.err"
 check match/original_map_exit_0 [ $? = 0 ]
-check match/original_map_two_result_lines [ "$(grep -cE "$(run_row '(greedy|random)' OK)[0-9]+/[0-9]+ ms +[0-9.]+ MiB\$" "$T/orig.out")" = 2 ]
+check match/original_map_two_result_lines [ "$(grep -cE "$(run_row '(greedy|random)' OK)[0-9]+/[0-9]+ ms +[0-9.]+ / [0-9.]+ MiB\$" "$T/orig.out")" = 2 ]
 check match/original_map_replay_line grep -qxF "replay: $T/orig.jsonl.gz" "$T/orig.out"
 check match/original_map_result_recorded [ "$(rq "$T/orig.jsonl.gz" 'R["type"] + " " + str(len(R["players"]))')" = "result 2" ]
 check match/original_map_verify verified "$T/orig.jsonl.gz"

@@ -56,7 +56,8 @@ match buffered >"$T/buffered.yaml"
 
 "$JUDGE" run "$T/chatty.yaml" --replay "$T/chatty.jsonl.gz" >"$T/chatty.out" 2>"$T/chatty.err"
 check chatty/exit_0 [ $? = 0 ]
-check table/header grep -qE '^place +player +name +verdict +moves +cpu/budget +memory \(cgroup peak\)$' "$T/chatty.out"
+check table/header grep -qE '^place +player +name +verdict +moves +cpu/budget +memory: cgroup peak / peak RSS$' "$T/chatty.out"
+check table/both_memory_figures grep -qE '^1 +1 +greedy +OK +[0-9]+ +[0-9]+/[0-9]+ ms +[0-9.]+ / [0-9.]*[1-9][0-9.]* MiB$' "$T/chatty.out"
 check table/number_beside_place grep -qE "$(run_row chatty INVALID_OUTPUT 0 2)" "$T/chatty.out"
 check table/player_number grep -qE '^2 +2 +chatty ' "$T/chatty.out"
 check why/reason_under_the_player grep -qE '^ +why: round 1, reply 1: .*; sent "hello"$' "$T/chatty.out"

@@ -127,7 +127,10 @@ V='P["bad"]["violations"][0]'
 qcheck audit/entry "$A" "($V['kind'], $V['verdict'], $V['by'], $V['round'], $V['reply'], $V['player_number'], $V['sent'], $V['reason']) == ('invalid_move', 'INVALID_MOVE', 'game', 3, 3, 2, '1 1 1 2 1', 'player 2 does not own (1, 1)')"
 qcheck audit/match "$A" "$V['replay'].endswith('original-1-greedy-bad.jsonl.gz') and $V['game'] == 'generals' and $V['map'] == 'original.map' and $V['seed'] == 1 and $V['players'] == ['greedy', 'bad'] and $V['match_id'] is None"
 qcheck audit/commands "$A" "$V['verify'] == 'judge replay verify ' + $V['replay'] and ' --seed 1 --replay ' in $V['rerun'] and ' && judge replay verify ' in $V['rerun']"
-check audit/md_heading grep -q '^## bad (rank 4): 12 entries$' "$O/audit.md"
+check audit/md_heading grep -q '^## bad (rank 4): 12 entries, 1 different$' "$O/audit.md"
+check audit/md_grouped [ "$(grep -c '^### ' "$O/audit.md")" = 1 ]
+check audit/md_group_count grep -qE '^- \*\*12 times\*\* in all .*; the first: `[^`]+` round 3, reply 3; the last: `[^`]+` round 3, reply 3\. The first in full:$' "$O/audit.md"
+check audit/json_keeps_every_entry python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); assert len(a["players"][0]["violations"]) == 12' "$O/audit.json"
 check audit/md_entry grep -q '^- sent: `1 1 1 2 1`$' "$O/audit.md"
 # The re-run command plays the match again from the files under rerun/ and verifies it.
 rerun=$(q "$A" "$V['rerun']")

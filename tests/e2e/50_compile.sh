@@ -202,7 +202,7 @@ refuse() {
     check "bad_input/${name}_one_line" [ "$(wc -l <"$T/refuse-$name.err")" = 1 -a ! -s "$T/refuse-$name.out" ]
     check "bad_input/${name}_message" grep -qE "$regex" "$T/refuse-$name.err"
 }
-refuse unknown_profile "^judge compile: no language profile 'cobol' in .*/containers$" \
+refuse unknown_profile "^judge compile: no language profile 'cobol' in .*/containers \(profiles: c, cpp, java, python3\)$" \
     --profile cobol "$T/src-gen_c" --out "$T/x1"
 refuse no_out "^judge compile: --out BOT_DIR is required " --profile c "$T/src-gen_c"
 refuse missing_src "^judge compile: SRC_DIR $T/nope: No such file or directory$" --profile c "$T/nope" --out "$T/x2"

@@ -162,7 +162,7 @@ print("\n".join(out))
 PY
 check fixed_vs_fixed/log_byte_for_byte cmp "$T/ff.log" "$T/ff.want"
 check fixed_vs_fixed/player_1_wins grep -qE '^result: one wins after [0-9]+ shots$' "$O"
-check fixed_vs_fixed/result_lines [ "$(grep -cE "$(run_row '(one|two)' OK '[0-9]+' '[12]')[0-9]+/[0-9]+ ms +[0-9.]+ MiB\$" "$O")" = 2 ]
+check fixed_vs_fixed/result_lines [ "$(grep -cE "$(run_row '(one|two)' OK '[0-9]+' '[12]')[0-9]+/[0-9]+ ms +[0-9.]+ / [0-9.]+ MiB\$" "$O")" = 2 ]
 check fixed_vs_fixed/shots_are_rounds [ "$(rq "$M" 'R["rounds"] == len(E) - 3 == sum(1 for e in E if e["t"] == "shot")')" = True ]
 "$JUDGE" replay export --format seabattle-log "$M" >"$T/ff.stdout"
 check fixed_vs_fixed/export_to_stdout cmp -s "$T/ff.log" "$T/ff.stdout"

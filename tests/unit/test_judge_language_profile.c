@@ -269,7 +269,7 @@ START_TEST(lookup_by_name_and_path)
     unsetenv(LP_PROFILES_ENV);
     ck_assert_int_eq(language_profile_find("nope", tmpdir, &p, &err), -1);
     char want[300];
-    snprintf(want, sizeof want, "no language profile 'nope' in %s (valid: t)", tmpdir);
+    snprintf(want, sizeof want, "no language profile 'nope' in %s (profiles: t)", tmpdir);
     ck_assert_str_eq(err.msg, want);
     ck_assert_int_eq(language_profile_find("C", tmpdir, &p, &err), -1);
     ck_assert_str_eq(err.msg, "profile name 'C' is not 1 to 32 characters of a-z, 0-9, '_', '-'");

@@ -204,8 +204,8 @@ END_TEST
 
 START_TEST(unknown_key)
 {
-    expect_error(HEAD "playrs: []\n", "3:1: unknown key 'playrs'");
-    expect_error(HEAD "players:\n  - name: a\n    comand: ./a\n", "5:5: unknown key 'comand'");
+    expect_error(HEAD "playrs: []\n", "3:1: unknown key 'playrs' (did you mean 'players'?)");
+    expect_error(HEAD "players:\n  - name: a\n    comand: ./a\n", "5:5: unknown key 'comand' (did you mean 'command'?)");
     expect_error("game: generals\ngenerate: {rows: 5, colls: 5}\n" ONE_PLAYER,
                  "2:21: unknown generator option 'colls'");
 }
@@ -337,7 +337,7 @@ END_TEST
 
 START_TEST(unknown_game)
 {
-    expect_error("game: chess\nmap: tiny.map\n" ONE_PLAYER, "1:7: unknown game 'chess'");
+    expect_error("game: chess\nmap: tiny.map\n" ONE_PLAYER, "1:7: unknown game 'chess' (games: generals, warlight, seabattle)");
 }
 END_TEST
 

@@ -56,7 +56,7 @@ START_TEST(keys_are_exactly_the_documented_ones_in_order)
     struct json_object *o = run_report_to_json(&r);
     ck_assert_ptr_nonnull(o);
     static const char *const keys[] = {"verdict", "exit_code", "signal", "cpu_ns", "wall_ns",
-                                       "memory_peak_bytes", "syscall", "isolation", "note"};
+                                       "memory_peak_bytes", "rss_peak_bytes", "syscall", "isolation", "note"};
     size_t i = 0;
     json_object_object_foreach(o, key, val) {
         (void)val;

@@ -210,7 +210,7 @@ START_TEST(kubernetes_indexed_job)
 END_TEST
 
 /* The class-grading pipelines: list, compile + gauntlet, results with the grading file
- * on the replays and compile records only, artifacts, and no --fail-under (a grade never
+ * on the replays, compile and smoke test records only, artifacts, and no --fail-under (a grade never
  * fails the pipeline). */
 static void check_grading_lines(yaml_document_t *doc, const char *seq, const char *field, const char *class_dir)
 {
@@ -219,7 +219,7 @@ static void check_grading_lines(yaml_document_t *doc, const char *seq, const cha
     const char *play = find_line(doc, seq, field, "judge tournament");
     ck_assert_ptr_nonnull(strstr(play, "\"$CLASS/tournament.yaml\" --out out"));
     const char *results = find_line(doc, seq, field, "judge results");
-    ck_assert_ptr_nonnull(strstr(results, "results out/replays out/compile --out results --grading"));
+    ck_assert_ptr_nonnull(strstr(results, "results out/replays out/compile out/smoke --out results --grading"));
     ck_assert_ptr_null(strstr(results, "--fail-under"));
     snprintf(path, sizeof path, "%s/tournament.yaml", class_dir);
     assert_file(path);

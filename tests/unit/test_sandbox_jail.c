@@ -23,6 +23,7 @@ START_TEST(true_exits_ok)
     ck_assert_int_eq(o.rep.signal, 0);
     ck_assert_uint_gt(o.rep.wall_ns, 0);
     ck_assert_uint_gt(o.rep.memory_peak_bytes, 0);
+    ck_assert_uint_gt(o.rep.rss_peak_bytes, 0); /* the peak RSS beside the cgroup's figure */
 }
 END_TEST
 

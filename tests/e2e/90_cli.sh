@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# 90_cli.sh - the command line helps: `judge help run` is `judge run --help`, which lists the
+# match file's keys; a misspelt command, key, game or profile gets "did you mean"; a tab in
+# YAML is explained in words; judge(1) is written from the commands' --help texts and renders;
+# `make install` installs the binary, the profiles, the man page, the docs and the examples,
+# and `make uninstall` removes them.
+source "$(dirname "$0")/../lib.sh"
+T=$(e2e_tmpdir)
+trap 'rm -rf "$T"' EXIT
+
+"$JUDGE" help run >"$T/help_run.txt"
+check help/exit_0 [ $? = 0 ]
+"$JUDGE" run --help >"$T/run_help.txt"
+check help/run_is_run_help cmp -s "$T/help_run.txt" "$T/run_help.txt"
+for key in game map generate seed params limits players name dir command profile source replay isolation freeze; do
+    check "help/run_lists_key_$key" grep -qE "^ +(- )?$key:" "$T/run_help.txt"
+done
+"$JUDGE" help rnu >/dev/null 2>"$T/cmd.err"
+check typo/command_exit_2 [ $? = 2 ]
+check typo/command_suggests grep -qx "judge: unknown command 'rnu'; did you mean 'run'? (see judge help)" "$T/cmd.err"
+"$JUDGE" tournment x.yaml 2>"$T/cmd2.err"
+check typo/command_direct grep -q "did you mean 'tournament'?" "$T/cmd2.err"
+
+# bad NAME TEXT WANT: a match file holding TEXT fails with exit 2 and exactly FILE:WANT.
+bad() {
+    printf '%b' "$2" >"$T/$1.yaml"
+    "$JUDGE" run "$T/$1.yaml" >/dev/null 2>"$T/$1.err"
+    check "$1/exit_2" [ $? = 2 ]
+    check "$1/message" grep -qxF "$T/$1.yaml:$3" "$T/$1.err"
+}
+PLAYERS='players:\n  - {name: a, command: [/bin/true]}\n  - {name: b, command: [/bin/true]}\n'
+bad key "game: generals\nseeed: 3\n$PLAYERS" "2:1: unknown key 'seeed' (did you mean 'seed'?)"
+bad game "game: genrals\n$PLAYERS" "1:7: unknown game 'genrals' (did you mean 'generals'?) (games: generals, warlight, seabattle)"
+bad far_game "game: chess\n$PLAYERS" "1:7: unknown game 'chess' (games: generals, warlight, seabattle)"
+bad tab "game: generals\nparams:\n\tturn_limit: 3\n$PLAYERS" "3:1: a tab character: YAML indents with spaces only, never tabs; replace it with spaces"
+printf 'game: generals\ngenerate: {rows: 5, cols: 5}\nplayers:\n  - {name: a, source: %s, profile: pyhton3}\n  - {name: b, command: [/bin/true]}\n' \
+    "$ROOT/examples/starters/generals/c" >"$T/profile.yaml"
+"$JUDGE" run "$T/profile.yaml" >/dev/null 2>"$T/profile.err"
+check profile/exit_2 [ $? = 2 ]
+check profile/suggests grep -qE "^$T/profile.yaml:4:[0-9]+: no language profile 'pyhton3' \(did you mean 'python3'\?\) in .* \(profiles: c, cpp, java, python3\)$" "$T/profile.err"
+
+# judge(1): one source with --help.
+"$JUDGE" help --man >"$T/judge.1"
+check man/exit_0 [ $? = 0 ]
+for cmd in run exec doctor mapgen replay tournament results compile; do
+    check "man/section_$cmd" grep -qx ".SS $cmd" "$T/judge.1"
+done
+check man/holds_run_help grep -qF 'game: NAME                the game: generals, seabattle or warlight (docs/games/)' "$T/judge.1"
+if command -v man >/dev/null; then
+    MANWIDTH=100 man -l "$T/judge.1" >"$T/judge.txt" 2>"$T/man.err"
+    check man/renders grep -q 'usage: judge run MATCH.yaml' "$T/judge.txt"
+    check man/no_warnings [ ! -s "$T/man.err" ]
+else
+    skip man/renders "man is not installed"
+fi
+
+# make install / uninstall into a scratch root (the binary under test is the tree's bin/judge).
+if [ "$JUDGE" = "$ROOT/bin/judge" ]; then
+    make -s -C "$ROOT" install DESTDIR="$T/root" PREFIX=/usr >"$T/install.out" 2>&1
+    check install/exit_0 [ $? = 0 ]
+    for f in bin/judge share/man/man1/judge.1 share/judge/containers/python3.yaml share/doc/judge/README.md \
+             share/doc/judge/docs/games/generals.md share/doc/judge/examples/starters/generals/c/bot.c; do
+        check "install/$f" [ -s "$T/root/usr/$f" ]
+    done
+    check install/binary_runs "$T/root/usr/bin/judge" help run >/dev/null
+    make -s -C "$ROOT" uninstall DESTDIR="$T/root" PREFIX=/usr >"$T/uninstall.out" 2>&1
+    check uninstall/exit_0 [ $? = 0 ]
+    check uninstall/nothing_left [ -z "$(find "$T/root" -type f)" ]
+else
+    skip install "JUDGE is not this tree's bin/judge"
+fi
+e2e_exit
