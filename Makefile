@@ -8,7 +8,7 @@ CC      ?= cc
 CXX     ?= c++
 
 PKGS      := libseccomp libcap yaml-0.1 zlib json-c
-DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev \
+DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev clang libclang-rt-14-dev \
              libjson-c-dev check libxml2-utils bubblewrap valgrind python3 openjdk-17-jdk-headless
 
 BUILD ?= build/$(VARIANT)
@@ -140,6 +140,7 @@ test: deps
 	$(MAKE) -j$(NPROC) all $(UNIT_BINS)
 	$(MAKE) test-unit test-e2e
 	$(MAKE) test-asan
+	$(MAKE) fuzz-regress
 	$(MAKE) valgrind
 	@echo "make test: all suites passed"
 
@@ -212,3 +213,40 @@ demo-class: deps
 	$(MAKE) -j$(NPROC) all
 	@rm -rf build/demo-class
 	@JUDGE=$(abspath $(BIN)/judge) sh examples/class/pipeline.sh build/demo-class
+
+# ---- fuzzing (tests/fuzz/README.md) ----------------------------------------
+# fuzz: each libFuzzer target (clang, ASan+UBSan) for FUZZ_SECONDS, from its
+# seeds (tests/fuzz/corpus/NAME) and kept crashes (tests/fuzz/regressions/NAME),
+# which is where a new crashing input is written. fuzz-regress (in make test):
+# the same targets over those inputs once, built by GCC under ASan+UBSan.
+FUZZ_SRCS     := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_NAMES    := $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=%)
+FUZZ_SECONDS  ?= 60
+FUZZ_SEED     ?= 1
+CFLAGS_fuzz   := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS_fuzz  := -fsanitize=address,undefined,fuzzer
+.PHONY: fuzz fuzz-build fuzz-regress
+build/fuzz/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_input.h $(LIBS_ALL)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LIBS_ALL) $(LDLIBS)
+build/asan/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_input.h tests/fuzz/replay_main.c $(LIBS_ALL)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay_main.c $(LIBS_ALL) $(LDLIBS)
+
+fuzz-build:
+	$(MAKE) -j$(NPROC) VARIANT=fuzz CC=clang $(FUZZ_NAMES:%=build/fuzz/fuzz/fuzz_%)
+
+fuzz: deps fuzz-build
+	@for n in $(FUZZ_NAMES); do mkdir -p build/fuzz/corpus/$$n tests/fuzz/regressions/$$n; \
+	  echo "== fuzz $$n ($(FUZZ_SECONDS) s)"; \
+	  build/fuzz/fuzz/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) -timeout=10 -rss_limit_mb=2048 \
+	    -print_final_stats=0 -artifact_prefix=tests/fuzz/regressions/$$n/ \
+	    build/fuzz/corpus/$$n tests/fuzz/corpus/$$n tests/fuzz/regressions/$$n 2>build/fuzz/$$n.log \
+	  || { tail -40 build/fuzz/$$n.log; echo "fuzz $$n: a crashing input is kept in tests/fuzz/regressions/$$n/"; exit 1; }; \
+	  grep -E '^#[0-9]+ *DONE' build/fuzz/$$n.log || true; done
+
+fuzz-regress:
+	$(MAKE) -j$(NPROC) VARIANT=asan $(FUZZ_NAMES:%=build/asan/fuzz/fuzz_%)
+	@for n in $(FUZZ_NAMES); do mkdir -p tests/fuzz/regressions/$$n; \
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  build/asan/fuzz/fuzz_$$n tests/fuzz/corpus/$$n tests/fuzz/regressions/$$n || exit 1; done
