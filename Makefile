@@ -1,5 +1,5 @@
 # judge: a sandboxed grading pipeline for bot-programming contests.
-# `make` builds bin/judge; `make test` runs every test, then again under ASan+UBSan.
+# `make` builds bin/judge; `make test` runs every test, then again under ASan+UBSan, then the fuzzers briefly.
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -141,6 +141,7 @@ test: deps
 	$(MAKE) test-unit test-e2e
 	$(MAKE) test-asan
 	$(MAKE) fuzz-regress
+	$(MAKE) fuzz FUZZ_SECONDS=5
 	$(MAKE) valgrind
 	@echo "make test: all suites passed"
 
@@ -218,7 +219,8 @@ demo-class: deps
 # fuzz: each libFuzzer target (clang, ASan+UBSan) for FUZZ_SECONDS, from its
 # seeds (tests/fuzz/corpus/NAME) and kept crashes (tests/fuzz/regressions/NAME),
 # which is where a new crashing input is written. fuzz-regress (in make test):
-# the same targets over those inputs once, built by GCC under ASan+UBSan.
+# the same targets over those inputs once, built by GCC under ASan+UBSan; make
+# test also fuzzes each target for 5 s (FUZZ_SEED fixed: the same inputs each run).
 FUZZ_SRCS     := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES    := $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=%)
 FUZZ_SECONDS  ?= 60
