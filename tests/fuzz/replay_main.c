@@ -55,7 +55,8 @@ static int run_dir(const char *dir, int *count)
         names[n++] = strdup(e->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof *names, compare_names);
+    if (n > 1)
+        qsort(names, n, sizeof *names, compare_names);
     int rc = 0;
     for (size_t i = 0; i < n; i++) {
         char path[4096];
