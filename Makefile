@@ -1,5 +1,5 @@
 # judge: a sandboxed grading pipeline for bot-programming contests.
-# `make` builds bin/judge; `make test` runs every test, then again under ASan+UBSan.
+# `make` builds bin/judge; `make test` runs every test, then again under ASan+UBSan, then the fuzzers briefly.
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -8,7 +8,7 @@ CC      ?= cc
 CXX     ?= c++
 
 PKGS      := libseccomp libcap yaml-0.1 zlib json-c libwebsockets
-DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev \
+DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev clang libclang-rt-14-dev \
              libjson-c-dev check libxml2-utils bubblewrap valgrind python3 openjdk-17-jdk-headless \
              libwebsockets-dev python3-autobahn nodejs chromium
 
@@ -170,7 +170,7 @@ build/progs/static_true: tests/progs/static_true.c
 # Every stage runs to its end even when one before it failed; one summary line at the end.
 test: deps
 	$(MAKE) -j$(NPROC) all $(UNIT_BINS)
-	@MAKE="$(MAKE)" tests/run_stages.sh test-unit test-e2e test-browser test-vm test-asan-unit test-asan-e2e valgrind
+	@MAKE="$(MAKE)" tests/run_stages.sh test-unit test-e2e test-browser test-vm test-asan-unit test-asan-e2e fuzz-regress fuzz-short valgrind
 
 test-unit: $(UNIT_BINS)
 	@tests/run_unit.sh $(UNIT_BINS)
@@ -285,3 +285,43 @@ deps-vm:
 test-vm: deps-vm
 	$(MAKE) -j$(NPROC) all $(filter $(BUILD)/tests/test_sandbox_%,$(UNIT_BINS))
 	@JUDGE=$(abspath $(BIN)/judge) tests/vm/run.sh
+# ---- fuzzing (tests/fuzz/README.md) ----------------------------------------
+# fuzz: each libFuzzer target (clang, ASan+UBSan) for FUZZ_SECONDS, from its
+# seeds (tests/fuzz/corpus/NAME) and kept crashes (tests/fuzz/regressions/NAME),
+# which is where a new crashing input is written. fuzz-regress (in make test):
+# the same targets over those inputs once, built by GCC under ASan+UBSan; make
+# test also fuzzes each target for 5 s (FUZZ_SEED fixed: the same inputs each run).
+FUZZ_SRCS     := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_NAMES    := $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=%)
+FUZZ_SECONDS  ?= 60
+FUZZ_SEED     ?= 1
+CFLAGS_fuzz   := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS_fuzz  := -fsanitize=address,undefined,fuzzer
+.PHONY: fuzz fuzz-build fuzz-regress fuzz-short
+# make test's pass: every target for 5 s from a fixed seed.
+fuzz-short:
+	$(MAKE) fuzz FUZZ_SECONDS=5
+build/fuzz/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_input.h $(LIBS_ALL)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LIBS_ALL) $(LDLIBS)
+build/asan/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_input.h tests/fuzz/replay_main.c $(LIBS_ALL)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay_main.c $(LIBS_ALL) $(LDLIBS)
+
+fuzz-build:
+	$(MAKE) -j$(NPROC) VARIANT=fuzz CC=clang $(FUZZ_NAMES:%=build/fuzz/fuzz/fuzz_%)
+
+fuzz: deps fuzz-build
+	@for n in $(FUZZ_NAMES); do mkdir -p build/fuzz/corpus/$$n tests/fuzz/regressions/$$n; \
+	  echo "== fuzz $$n ($(FUZZ_SECONDS) s)"; \
+	  build/fuzz/fuzz/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) -timeout=10 -rss_limit_mb=2048 \
+	    -print_final_stats=0 -artifact_prefix=tests/fuzz/regressions/$$n/ \
+	    build/fuzz/corpus/$$n tests/fuzz/corpus/$$n tests/fuzz/regressions/$$n 2>build/fuzz/$$n.log \
+	  || { tail -40 build/fuzz/$$n.log; echo "fuzz $$n: a crashing input is kept in tests/fuzz/regressions/$$n/"; exit 1; }; \
+	  grep -E '^#[0-9]+ *DONE' build/fuzz/$$n.log || true; done
+
+fuzz-regress:
+	$(MAKE) -j$(NPROC) VARIANT=asan $(FUZZ_NAMES:%=build/asan/fuzz/fuzz_%)
+	@for n in $(FUZZ_NAMES); do mkdir -p tests/fuzz/regressions/$$n; \
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  build/asan/fuzz/fuzz_$$n tests/fuzz/corpus/$$n tests/fuzz/regressions/$$n || exit 1; done

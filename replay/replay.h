@@ -26,23 +26,21 @@
 #define REPLAY_MAX_LINE        (64u << 20)  /* a longer line is corruption */
 #define REPLAY_STDERR_TAIL_MAX 4096
 
-struct replay_error {
-    char msg[640];
-    int errnum; /* the writer's: the system's error number behind msg, else 0 */
-};
-/* errnum says the storage failed (full, read-only, broken), not the judge. */
-bool replay_error_is_storage(const struct replay_error *err);
+struct replay_error { char msg[640]; };
+
+/* What the writer returns instead of -1 when the disk is full, read-only or broken. */
+#define REPLAY_STORAGE_FAILED (-2)
 
 /* ---- writing ---------------------------------------------------------------- */
 
 struct replay_writer;
-/* Creates a temporary file next to path (O_EXCL, mode 0644). */
+/* Creates a temporary file next to path (O_EXCL, mode 0644) and sets space aside for it. */
 int replay_writer_open(const char *path, struct replay_writer **out, struct replay_error *err);
 /* One JSON object, without the newline. A write error is kept for
  * replay_writer_commit to report (the match goes on): always 0. */
 int replay_writer_put(struct replay_writer *w, const char *json, size_t len, struct replay_error *err);
 /* Finish the gzip stream, fsync, rename to the final path, fsync the directory, free w.
- * -1 with the first write error ("PATH: write: No space left on device"). */
+ * -1 (or REPLAY_STORAGE_FAILED) with the first write error ("PATH: write: No space left on device"). */
 int replay_writer_commit(struct replay_writer *w, struct replay_error *err);
 bool replay_writer_failed(const struct replay_writer *w); /* a write has failed */
 

@@ -24,27 +24,29 @@ struct replay_writer {
     gzFile gz;               /* writes through a dup of file.fd */
     char path[PATH_MAX];     /* as given to replay_writer_open */
     struct replay_error failed; /* the first write error, reported by the commit */
+    int failed_errno;           /* its system error number, 0 for zlib's own */
 };
 
-/* A zlib error in words: with Z_ERRNO, what the system said. */
-static void gz_error_text(gzFile gz, int saved_errno, const char *path, const char *what,
-                          struct replay_error *err)
+/* The first write error, in words: with Z_ERRNO, what the system said. */
+static void note_write_error(struct replay_writer *w, int saved_errno)
 {
     int zerr;
-    const char *why = gzerror(gz, &zerr);
-    snprintf(err->msg, sizeof err->msg, "%.400s: %s: %s", path, what, zerr == Z_ERRNO ? strerror(saved_errno) : why);
-    err->errnum = zerr == Z_ERRNO ? saved_errno : 0;
+    const char *why = gzerror(w->gz, &zerr);
+    snprintf(w->failed.msg, sizeof w->failed.msg, "%.400s: write: %s", w->file.temp_path,
+             zerr == Z_ERRNO ? strerror(saved_errno) : why);
+    w->failed_errno = zerr == Z_ERRNO ? saved_errno : 0;
 }
 
-bool replay_error_is_storage(const struct replay_error *err)
+/* -1, or REPLAY_STORAGE_FAILED when the disk is full, read-only or broken (not the judge's fault). */
+static int failure(int errnum)
 {
-    return err->errnum == ENOSPC || err->errnum == EDQUOT || err->errnum == EROFS || err->errnum == EIO ||
-           err->errnum == EFBIG;
+    return errnum == ENOSPC || errnum == EDQUOT || errnum == EROFS || errnum == EIO || errnum == EFBIG
+               ? REPLAY_STORAGE_FAILED
+               : -1;
 }
 
 int replay_writer_open(const char *path, struct replay_writer **out, struct replay_error *err)
 {
-    err->errnum = 0;
     struct replay_writer *w = calloc(1, sizeof *w);
     if (!w) {
         snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
@@ -53,10 +55,10 @@ int replay_writer_open(const char *path, struct replay_writer **out, struct repl
     snprintf(w->path, sizeof w->path, "%s", path);
     if (atomic_file_create(&w->file, path, 0644, err->msg, sizeof err->msg) < 0 ||
         atomic_file_reserve(&w->file, REPLAY_RESERVE_BYTES, err->msg, sizeof err->msg) < 0) {
-        err->errnum = errno;
+        int saved = errno;
         atomic_file_abort(&w->file);
         free(w);
-        return -1;
+        return failure(saved);
     }
     int gz_fd = dup(w->file.fd);
     w->gz = gz_fd >= 0 ? gzdopen(gz_fd, "wb6") : NULL;
@@ -78,7 +80,7 @@ int replay_writer_put(struct replay_writer *w, const char *json, size_t len, str
     if (w->failed.msg[0])
         return 0;
     if ((len > 0 && gzwrite(w->gz, json, (unsigned)len) != (int)len) || gzputc(w->gz, '\n') != '\n')
-        gz_error_text(w->gz, errno, w->file.temp_path, "write", &w->failed);
+        note_write_error(w, errno);
     return 0;
 }
 
@@ -86,32 +88,28 @@ int replay_writer_put(struct replay_writer *w, const char *json, size_t len, str
 static int finish_gzip(struct replay_writer *w, struct replay_error *err)
 {
     if (!w->failed.msg[0] && gzflush(w->gz, Z_FINISH) != Z_OK)
-        gz_error_text(w->gz, errno, w->file.temp_path, "write", &w->failed);
+        note_write_error(w, errno);
     int zrc = gzclose(w->gz);
     if (!w->failed.msg[0] && zrc != Z_OK) {
-        w->failed.errnum = zrc == Z_ERRNO ? errno : 0;
+        w->failed_errno = zrc == Z_ERRNO ? errno : 0;
         snprintf(w->failed.msg, sizeof w->failed.msg, "%.400s: write: %s", w->file.temp_path,
-                 zrc == Z_ERRNO ? strerror(w->failed.errnum) : "gzip stream error");
+                 zrc == Z_ERRNO ? strerror(w->failed_errno) : "gzip stream error");
     }
     if (!w->failed.msg[0])
         return 0;
     *err = w->failed;
-    return -1;
+    return failure(w->failed_errno);
 }
 
 int replay_writer_commit_as(struct replay_writer *w, enum replay_commit_mode mode, struct replay_committed *done,
                             struct replay_error *err)
 {
-    err->errnum = 0;
     int rc = finish_gzip(w, err);
     if (rc < 0)
         atomic_file_abort(&w->file);
-    else if (mode == REPLAY_KEEP_EXISTING)
-        rc = atomic_file_commit_new(&w->file, err->msg, sizeof err->msg);
-    else
-        rc = atomic_file_commit(&w->file, err->msg, sizeof err->msg);
-    if (rc < 0 && !w->failed.msg[0])
-        err->errnum = errno; /* the commit's; its clean-up calls succeed and leave errno alone */
+    else if ((mode == REPLAY_KEEP_EXISTING ? atomic_file_commit_new : atomic_file_commit)(&w->file, err->msg,
+                                                                                         sizeof err->msg) < 0)
+        rc = failure(errno); /* the commit's: its clean-up calls succeed and leave errno alone */
     if (rc == 0 && done) {
         const char *slash = strrchr(w->path, '/');
         int dir_len = slash ? (int)(slash - w->path) + 1 : 0;

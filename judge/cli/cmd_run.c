@@ -245,9 +245,10 @@ static int open_replay(const struct match_setup *s, bool default_path, struct re
         fprintf(stderr, "judge run: replays: %s\n", strerror(errno));
         return EXIT_IO;
     }
-    if (replay_writer_open(s->replay_path, w, &rerr) < 0) {
+    int rc = replay_writer_open(s->replay_path, w, &rerr);
+    if (rc < 0) { /* a full or read-only disk, else a path that cannot be one (no such directory) */
         fprintf(stderr, "judge run: %s\n", rerr.msg);
-        return EXIT_IO;
+        return rc == REPLAY_STORAGE_FAILED ? EXIT_IO : EXIT_USAGE;
     }
     snprintf(temp_replay, sizeof temp_replay, "%s", replay_writer_temp_path(*w));
     on_interrupt(remove_temp_and_die);

@@ -40,13 +40,14 @@ int tournament_worker_play(const struct match_setup *s, const char *id, const ch
 {
     struct replay_writer *w;
     struct replay_error rerr;
-    if (replay_writer_open(replay_path, &w, &rerr) < 0) {
+    int rc = replay_writer_open(replay_path, &w, &rerr);
+    if (rc < 0) {
         snprintf(err->msg, sizeof err->msg, "%s", rerr.msg);
-        return replay_error_is_storage(&rerr) ? TOURNAMENT_STORAGE_FAILED : -1;
+        return rc == REPLAY_STORAGE_FAILED ? TOURNAMENT_STORAGE_FAILED : -1;
     }
     struct match_outcome out;
     struct match_error merr;
-    int rc = match_play(s, w, NULL, &out, &merr);
+    rc = match_play(s, w, NULL, &out, &merr);
     if (rc == 0 && internal_error(&out)) {
         snprintf(merr.msg, sizeof merr.msg, "a player's verdict is INTERNAL_ERROR");
         rc = -1;
@@ -58,7 +59,7 @@ int tournament_worker_play(const struct match_setup *s, const char *id, const ch
         replay_writer_abort(w);
     else if ((rc = replay_writer_commit(w, &rerr)) < 0) {
         snprintf(merr.msg, sizeof merr.msg, "%s", rerr.msg);
-        if (replay_error_is_storage(&rerr)) rc = TOURNAMENT_STORAGE_FAILED;
+        if (rc == REPLAY_STORAGE_FAILED) rc = TOURNAMENT_STORAGE_FAILED;
     }
     match_outcome_free(&out);
     if (rc < 0) snprintf(err->msg, sizeof err->msg, "%s", merr.msg);

@@ -138,6 +138,12 @@ if small_disk before 512k; then
     check disk_full/before_no_temporary_left [ -z "$(ls -A "$T/before" | grep '\.tmp-')" ]
 fi
 
+if small_disk readonly 1m && mount -o remount,ro "$T/readonly"; then
+    "$JUDGE" run "$T/m.yaml" --replay "$T/readonly/r.jsonl.gz" >"$T/ro.out" 2>"$T/ro.err"
+    check disk_full/read_only_exit_4 [ $? = 4 ]
+    check disk_full/read_only_in_words grep -q "^judge run: $T/readonly/r.jsonl.gz: .*Read-only file system" "$T/ro.err"
+fi
+
 if small_disk during 4m; then
     match "$T/slow.yaml" 30 "$(player greedy "$BOTS" greedy)" "$(player sleeper "$PROGS" gen_sleep)"
     "$JUDGE" run "$T/slow.yaml" --replay "$T/during/r.jsonl.gz" >"$T/during.out" 2>"$T/during.err" &
