@@ -39,6 +39,8 @@ struct wamp_session *wamp_open(struct serve *s, struct ws_conn *c);
 void wamp_message(struct wamp_session *ss, const char *data, size_t len);
 /* A transport-level protocol violation (binary frame, over a size limit, too slow): ABORT. */
 void wamp_abort(struct wamp_session *ss, const char *uri, const char *why);
+/* The server ends a session that did nothing wrong (idle): GOODBYE once welcomed, else ABORT. */
+void wamp_end(struct wamp_session *ss, const char *uri, const char *why);
 void wamp_closed(struct wamp_session *ss);              /* the connection is gone: frees ss */
 bool wamp_idle(const struct wamp_session *ss);           /* no seat in a live game, no held call */
 uint64_t wamp_session_id(const struct wamp_session *ss);

@@ -372,7 +372,7 @@ static void check_conn(struct ws_conn *c, uint64_t now)
         wamp_abort(c->session, "wamp.error.protocol_violation", why);
     } else if (now - c->last_ms > lim->idle_ms && wamp_idle(c->session)) {
         snprintf(why, sizeof why, "idle_ms (%" PRIu64 " ms): no message and no game", lim->idle_ms);
-        wamp_abort(c->session, "seabattle.error.limit", why);
+        wamp_end(c->session, "seabattle.error.limit", why);
     }
 }
 
@@ -425,7 +425,7 @@ int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size
     info.timeout_secs = 10;
     info.max_http_header_data = 4096;
     info.fd_limit_per_thread = (unsigned int)(s->cfg->limits.max_connections + 4096); /* handshakes to refuse */
-    info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND;
     w->ctx = lws_create_context(&info);
     if (!w->ctx) {
         snprintf(err, errlen, "cannot listen on %s:%d (in use, or not an address of this machine)",
