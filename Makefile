@@ -161,7 +161,7 @@ test-asan:
 # seccomp nor the jail's RLIMIT_NOFILE, so jailed code is covered by ASan instead).
 VALGRIND_TESTS := $(filter $(BUILD)/tests/test_engine_% $(BUILD)/tests/test_judge_replay \
                     $(BUILD)/tests/test_judge_bot_channel $(BUILD)/tests/test_judge_match_config \
-                    $(BUILD)/tests/test_judge_run_report,$(UNIT_BINS))
+                    $(BUILD)/tests/test_judge_run_report $(BUILD)/tests/test_judge_serve_game,$(UNIT_BINS))
 valgrind: $(VALGRIND_TESTS)
 	@for t in $(VALGRIND_TESTS); do echo "== valgrind $${t##*/}"; \
 	  CK_FORK=no valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite $$t >/dev/null || exit 1; done
