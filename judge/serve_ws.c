@@ -8,8 +8,12 @@
  * number of connections (HTTP 503 naming the limit). libwebsockets' own log is silenced:
  * the server never prints.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <libwebsockets.h>
+#include <netdb.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -406,8 +410,35 @@ static int copy_page(struct ws_server *w)
     return 0;
 }
 
+/* Whether host:port can be listened on, tried before libwebsockets (which leaks a little when
+ * it cannot bind): 0, or -1 with why. */
+static int probe_listen(const char *host, int port, char *err, size_t errlen)
+{
+    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE}, *ai;
+    char service[16];
+    snprintf(service, sizeof service, "%d", port);
+    int rc = getaddrinfo(host && host[0] ? host : NULL, service, &hints, &ai);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot listen on %s:%d: %s", host ? host : "*", port, gai_strerror(rc));
+        return -1;
+    }
+    int fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, 0), one = 1;
+    rc = fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
+                 bind(fd, ai->ai_addr, ai->ai_addrlen) < 0 || listen(fd, 1) < 0
+             ? -1
+             : 0;
+    if (rc < 0)
+        snprintf(err, errlen, "cannot listen on %s:%d: %s", host && host[0] ? host : "*", port, strerror(errno));
+    if (fd >= 0)
+        close(fd);
+    freeaddrinfo(ai);
+    return rc;
+}
+
 int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size_t errlen)
 {
+    if (probe_listen(s->cfg->host, s->cfg->port, err, errlen) < 0)
+        return -1;
     struct ws_server *w = calloc(1, sizeof *w);
     struct lws_context_creation_info info;
     if (!w || copy_page(w) < 0) {
