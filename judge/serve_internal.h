@@ -137,6 +137,8 @@ void lobby_shoot(struct serve *s, struct net_game *g, int p, uint64_t request, c
 void lobby_session_closed(struct serve *s, struct wamp_session *ss);   /* N6 */
 void lobby_tick(struct serve *s);                                      /* N5 clocks */
 void lobby_abort_all(struct serve *s);                                 /* shutting down */
+/* A live game the server cannot go on with: recorded as aborted, held calls get game-over. */
+void lobby_abort_game(struct serve *s, struct net_game *g, const char *why);
 uint64_t lobby_live_games_of(struct lobby *l, const char *player);
 uint64_t lobby_live_games(struct lobby *l);
 bool lobby_session_busy(struct lobby *l, const struct wamp_session *ss);
@@ -161,8 +163,8 @@ int64_t record_last_id(const char *dir);
 int record_game(const struct serve_config *cfg, struct net_game *g, const struct match_player *house, char *path,
                 size_t pathlen, char *err, size_t errlen);
 /* A game cut short by the server's end as DIR/game-N.aborted.json. */
-int record_aborted(const struct serve_config *cfg, const struct net_game *g, char *path, size_t pathlen,
-                   char *err, size_t errlen);
+int record_aborted(const struct serve_config *cfg, const struct net_game *g, const char *why, char *path,
+                   size_t pathlen, char *err, size_t errlen);
 
 /* ---- serve_page.c ---------------------------------------------------------------------------- */
 

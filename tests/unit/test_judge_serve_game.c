@@ -185,7 +185,7 @@ START_TEST(aborted_records_and_ids_after_a_restart)
     struct net_game *g = new_game();
     g->id = 7;
     shoot(g, 1, 2, 1, "miss");
-    ck_assert_int_eq(record_aborted(&cfg, g, path, sizeof path, err, sizeof err), 0);
+    ck_assert_int_eq(record_aborted(&cfg, g, "the server stopped", path, sizeof path, err, sizeof err), 0);
     struct json_object *o = json_object_from_file(path);
     ck_assert_ptr_nonnull(o);
     struct json_object *v;
