@@ -318,9 +318,30 @@ static int confirm_upgrade(struct lws *wsi)
     return 0;
 }
 
+/* GET /replays/game-N.jsonl.gz: a finished game's replay from --replays (nothing else there). */
+static int replay_file(struct lws *wsi, const char *uri)
+{
+    struct ws_server *w = server_of(wsi);
+    long long id;
+    int used = 0;
+    char path[4096];
+    const char *dir = w->srv->cfg->replays_dir;
+    if (!dir || sscanf(uri, "/replays/game-%lld.jsonl.gz%n", &id, &used) != 1 || used <= 0 ||
+        (size_t)used != strlen(uri) || id < 1) {
+        return lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, "not found") || lws_http_transaction_completed(wsi)
+                   ? -1
+                   : 0;
+    }
+    snprintf(path, sizeof path, "%s/game-%lld.jsonl.gz", dir, id);
+    int n = lws_serve_http_file(wsi, path, "application/gzip", NULL, 0);
+    return n < 0 || (n > 0 && lws_http_transaction_completed(wsi)) ? -1 : 0;
+}
+
 static int page_headers(struct lws *wsi, struct page_state *st, const char *uri)
 {
     struct ws_server *w = server_of(wsi);
+    if (!strncmp(uri, "/replays/", 9))
+        return replay_file(wsi, uri);
     unsigned char buf[LWS_PRE + 512], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf - 1;
     if (strcmp(uri, "/") && strcmp(uri, "/index.html"))
         return lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, "not found") ? -1
