@@ -139,6 +139,22 @@ async def realm(c, srv_realm):
         c.eq(str(e), "wamp.error.no_such_realm", "realm: another realm gets ABORT no_such_realm")
 
 
+async def kept_games(c, srv_kept):
+    """Finished games beyond --kept-games leave memory, oldest first (their replays stay)."""
+    a, b = await connect(srv_kept), await connect(srv_kept)
+    ids = []
+    for n in range(3):
+        g = await a.call("new-game", "kim", BOARD_A)
+        await b.call("new-game", "lou", BOARD_B)
+        await a.call("shoot", g, 0, 0)              # an invalid move ends it at once
+        ids.append(g)
+    e = await error_of(a.call("get-game-info", ids[0]))
+    c.eq(e and e.error, "seabattle.error.no_such_game", "kept_games: the oldest finished game left memory")
+    c.eq(await a.call("get-games"), ids[1:], "kept_games: get-games lists the kept ones")
+    c.true(os.path.exists(os.path.join(srv_kept.replays, "game-%d.jsonl.gz" % ids[0])), "kept_games: its replay stays")
+    a.leave(), b.leave()
+
+
 def bad_start(c, tmp):
     """A bad house-bot file or an address that cannot be listened on: exit 2, one line."""
     bad = os.path.join(tmp, "bad-house.yaml")
@@ -170,6 +186,11 @@ async def main():
             finally:
                 one.stop()
         await limits(c, srv_lim)
+        srv_kept = Server(os.path.join(tmp, "kept"), "--kept-games", "2")
+        try:
+            await kept_games(c, srv_kept)
+        finally:
+            srv_kept.stop()
         bad_start(c, tmp)
         await realm(c, srv_realm)
         for s in (srv, srv_lim, srv_realm):
