@@ -200,7 +200,8 @@ test-asan-e2e: test-asan-build
 # seccomp nor the jail's RLIMIT_NOFILE, so jailed code is covered by ASan instead).
 VALGRIND_TESTS := $(filter $(BUILD)/tests/test_engine_% $(BUILD)/tests/test_judge_replay \
                     $(BUILD)/tests/test_judge_bot_channel $(BUILD)/tests/test_judge_match_config \
-                    $(BUILD)/tests/test_judge_run_report $(BUILD)/tests/test_viewer_page,$(UNIT_BINS))
+                    $(BUILD)/tests/test_judge_run_report $(BUILD)/tests/test_viewer_page \
+                    $(BUILD)/tests/test_judge_serve_game,$(UNIT_BINS))
 valgrind: $(VALGRIND_TESTS)
 	@failed=0; for t in $(VALGRIND_TESTS); do \
 	  if CK_FORK=no valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite $$t >/dev/null; \

@@ -253,7 +253,7 @@ int cmd_serve(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     struct serve_hooks hooks = {.listening = on_listening, .game_started = on_started, .game_ended = on_ended,
                                 .warning = on_warning};
-    struct serve_error err;
+    struct serve_error err = {.input = false};
     if (serve_run(&c, &hooks, &stop_requested, &err) < 0) {
         fprintf(stderr, "judge serve: %s\n", err.msg);
         return err.input ? EXIT_USAGE : EXIT_INTERNAL;

@@ -153,17 +153,12 @@ static int child_message(struct runner *r, int fd, const char *msg, size_t len)
     struct seat *st = &r->seats[2];
     int round, lines;
     if (len > 0 && msg[0] == 'T' && sscanf(msg, "T %d %d", &round, &lines) == 2) {
-        struct game_reply_wall wall = {.ms = r->s->limits.move_wall_ms, .param = "move_wall_ms"};
-        r->rules->reply_wall(r->g, 2, &wall);
-        if (lines > 1) {   /* the board: counted from the bot's start (seabattle.md §6) */
-            wall.ms = (uint64_t)r->s->params[SP_BOARD_WALL_MS];
-            wall.from_start = true;
-            wall.param = "board_wall_ms";
-        } else {
-            wall.ms = r->s->limits.move_wall_ms;
-            wall.from_start = false;
-            wall.param = "move_wall_ms";
-        }
+        /* seabattle.md §6, as the engine's reply_wall gives it: the board from the bot's start,
+         * each shot from the moment it is due (the local engine copy only checks board lines). */
+        struct game_reply_wall wall =
+            lines > 1 ? (struct game_reply_wall){.ms = (uint64_t)r->s->params[SP_BOARD_WALL_MS], .from_start = true,
+                                                 .param = "board_wall_ms"}
+                      : (struct game_reply_wall){.ms = r->s->limits.move_wall_ms, .param = "move_wall_ms"};
         if (seat_ask(st, "", 0, lines, &wall, round, &r->jerr) < 0 || runner_wait_replies(r, round) < 0) {
             child_fail(fd, r->jerr.msg[0] ? r->jerr.msg : r->err->msg);
             return 1;
@@ -345,10 +340,17 @@ static void poll_game(struct serve *s, struct house *h, struct house_game *hg)
 {
     char msg[PACKET_MAX + 1];
     ssize_t n = recv(hg->fd, msg, PACKET_MAX, 0);
-    if (n <= 0)
+    struct net_game *g = lobby_find(s->lobby, hg->id);
+    if (n == 0) {   /* the bot's process is gone without a word: the judge's fault, no one loses */
+        serve_warn(s, "house bot: its process for game %" PRId64 " ended unexpectedly", hg->id);
+        hg->ending = true;
+        if (g && g->status != NET_OVER)
+            lobby_abort_game(s, g, "the house bot's process ended unexpectedly");
+        return;
+    }
+    if (n < 0)
         return;
     msg[n] = '\0';
-    struct net_game *g = lobby_find(s->lobby, hg->id);
     if (msg[0] == 'F') {
         serve_warn(s, "house bot: %s; the house bot is off", msg + 2);
         h->disabled = true;

@@ -39,6 +39,8 @@ struct wamp_session *wamp_open(struct serve *s, struct ws_conn *c);
 void wamp_message(struct wamp_session *ss, const char *data, size_t len);
 /* A transport-level protocol violation (binary frame, over a size limit, too slow): ABORT. */
 void wamp_abort(struct wamp_session *ss, const char *uri, const char *why);
+/* The server ends a session that did nothing wrong (idle): GOODBYE once welcomed, else ABORT. */
+void wamp_end(struct wamp_session *ss, const char *uri, const char *why);
 void wamp_closed(struct wamp_session *ss);              /* the connection is gone: frees ss */
 bool wamp_idle(const struct wamp_session *ss);           /* no seat in a live game, no held call */
 uint64_t wamp_session_id(const struct wamp_session *ss);
@@ -135,6 +137,8 @@ void lobby_shoot(struct serve *s, struct net_game *g, int p, uint64_t request, c
 void lobby_session_closed(struct serve *s, struct wamp_session *ss);   /* N6 */
 void lobby_tick(struct serve *s);                                      /* N5 clocks */
 void lobby_abort_all(struct serve *s);                                 /* shutting down */
+/* A live game the server cannot go on with: recorded as aborted, held calls get game-over. */
+void lobby_abort_game(struct serve *s, struct net_game *g, const char *why);
 uint64_t lobby_live_games_of(struct lobby *l, const char *player);
 uint64_t lobby_live_games(struct lobby *l);
 bool lobby_session_busy(struct lobby *l, const struct wamp_session *ss);
@@ -159,8 +163,8 @@ int64_t record_last_id(const char *dir);
 int record_game(const struct serve_config *cfg, struct net_game *g, const struct match_player *house, char *path,
                 size_t pathlen, char *err, size_t errlen);
 /* A game cut short by the server's end as DIR/game-N.aborted.json. */
-int record_aborted(const struct serve_config *cfg, const struct net_game *g, char *path, size_t pathlen,
-                   char *err, size_t errlen);
+int record_aborted(const struct serve_config *cfg, const struct net_game *g, const char *why, char *path,
+                   size_t pathlen, char *err, size_t errlen);
 
 /* ---- serve_page.c ---------------------------------------------------------------------------- */
 

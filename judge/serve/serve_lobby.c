@@ -336,19 +336,23 @@ void lobby_tick(struct serve *s)
     }
 }
 
+void lobby_abort_game(struct serve *s, struct net_game *g, const char *why)
+{
+    char path[4096] = "", err[512];
+    for (int p = 1; p <= 2; p++)
+        answer_held(&g->seat[p], "game-over");
+    unlink_live(s->lobby, g);
+    if (record_aborted(s->cfg, g, why, path, sizeof path, err, sizeof err) < 0) {
+        serve_warn(s, "%s", err);
+        path[0] = '\0';
+    }
+    if (s->hooks->game_ended)
+        s->hooks->game_ended(s->hooks->ctx, g->id, "aborted", why, path[0] ? path : NULL);
+    forget(s->lobby, g);
+}
+
 void lobby_abort_all(struct serve *s)
 {
-    struct lobby *l = s->lobby;
-    while (l->live_head) {
-        struct net_game *g = l->live_head;
-        char path[4096] = "", err[512];
-        unlink_live(l, g);
-        if (record_aborted(s->cfg, g, path, sizeof path, err, sizeof err) < 0) {
-            serve_warn(s, "%s", err);
-            path[0] = '\0';
-        }
-        if (s->hooks->game_ended)
-            s->hooks->game_ended(s->hooks->ctx, g->id, "aborted", "the server stopped", path[0] ? path : NULL);
-        forget(l, g);
-    }
+    while (s->lobby->live_head)
+        lobby_abort_game(s, s->lobby->live_head, "the server stopped");
 }

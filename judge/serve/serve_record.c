@@ -136,8 +136,8 @@ int record_game(const struct serve_config *cfg, struct net_game *g, const struct
     return rc;
 }
 
-int record_aborted(const struct serve_config *cfg, const struct net_game *g, char *path, size_t pathlen,
-                   char *err, size_t errlen)
+int record_aborted(const struct serve_config *cfg, const struct net_game *g, const char *why, char *path,
+                   size_t pathlen, char *err, size_t errlen)
 {
     struct strbuf sb = STRBUF_INIT;
     if (!cfg->replays_dir)
@@ -153,8 +153,10 @@ int record_aborted(const struct serve_config *cfg, const struct net_game *g, cha
             rc = g->seat[p].id[0] ? sb_json_string(&sb, g->seat[p].id, strlen(g->seat[p].id)) : sb_puts(&sb, "null");
     }
     if (rc == 0)
-        rc = sb_printf(&sb, "],\"shots\":%d,\"started_unix\":%" PRId64 ",\"reason\":\"the server stopped\",\"log\":",
-                       shots < 0 ? 0 : shots, g->started_unix);
+        rc = sb_printf(&sb, "],\"shots\":%d,\"started_unix\":%" PRId64 ",\"reason\":", shots < 0 ? 0 : shots,
+                       g->started_unix);
+    if (rc == 0)
+        rc = sb_json_string(&sb, why, strlen(why)) < 0 || sb_puts(&sb, ",\"log\":") < 0 ? -1 : 0;
     if (rc == 0)
         rc = sb_json_string(&sb, g->log.data ? g->log.data : "", g->log.len);
     if (rc == 0)

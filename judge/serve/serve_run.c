@@ -88,6 +88,7 @@ int serve_run(const struct serve_config *c, const struct serve_hooks *hooks, vol
     struct serve s = {.cfg = c, .hooks = hooks};
     struct ws_server *w = NULL;
     int port;
+    err->input = false;
     s.lobby = lobby_new(c, record_last_id(c->replays_dir) + 1);
     if (!s.lobby) {
         snprintf(err->msg, sizeof err->msg, "out of memory");
@@ -99,6 +100,7 @@ int serve_run(const struct serve_config *c, const struct serve_hooks *hooks, vol
         return -1;
     }
     if (ws_start(&s, &w, &port, err->msg, sizeof err->msg) < 0) {
+        err->input = true;   /* the address given cannot be listened on */
         house_close(s.house);
         lobby_free(s.lobby);
         return -1;

@@ -71,18 +71,28 @@ static void send_sb(struct wamp_session *ss, struct strbuf *sb, int rc)
     sb_free(sb);
 }
 
-void wamp_abort(struct wamp_session *ss, const char *uri, const char *why)
+static void end_with(struct wamp_session *ss, int type, const char *uri, const char *why)
 {
     struct strbuf sb = STRBUF_INIT;
     if (ss->closing)
         return;
-    int rc = sb_printf(&sb, "[%d,{\"message\":", WAMP_ABORT) < 0 || sb_json_string(&sb, why, strlen(why)) < 0 ||
+    int rc = sb_printf(&sb, "[%d,{\"message\":", type) < 0 || sb_json_string(&sb, why, strlen(why)) < 0 ||
                      sb_puts(&sb, "},") < 0 || sb_json_string(&sb, uri, strlen(uri)) < 0 || sb_putc(&sb, ']') < 0
                  ? -1
                  : 0;
     send_sb(ss, &sb, rc);
     ss->closing = true;
     ws_close_after_send(ss->conn);
+}
+
+void wamp_abort(struct wamp_session *ss, const char *uri, const char *why)
+{
+    end_with(ss, WAMP_ABORT, uri, why);
+}
+
+void wamp_end(struct wamp_session *ss, const char *uri, const char *why)
+{
+    end_with(ss, ss->welcomed ? WAMP_GOODBYE : WAMP_ABORT, uri, why);
 }
 
 void wamp_result(struct wamp_session *ss, uint64_t request, const char *value_json, size_t len)

@@ -8,8 +8,12 @@
  * number of connections (HTTP 503 naming the limit). libwebsockets' own log is silenced:
  * the server never prints.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <libwebsockets.h>
+#include <netdb.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,9 +318,30 @@ static int confirm_upgrade(struct lws *wsi)
     return 0;
 }
 
+/* GET /replays/game-N.jsonl.gz: a finished game's replay from --replays (nothing else there). */
+static int replay_file(struct lws *wsi, const char *uri)
+{
+    struct ws_server *w = server_of(wsi);
+    long long id;
+    int used = 0;
+    char path[4096];
+    const char *dir = w->srv->cfg->replays_dir;
+    if (!dir || sscanf(uri, "/replays/game-%lld.jsonl.gz%n", &id, &used) != 1 || used <= 0 ||
+        (size_t)used != strlen(uri) || id < 1) {
+        return lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, "not found") || lws_http_transaction_completed(wsi)
+                   ? -1
+                   : 0;
+    }
+    snprintf(path, sizeof path, "%s/game-%lld.jsonl.gz", dir, id);
+    int n = lws_serve_http_file(wsi, path, "application/gzip", NULL, 0);
+    return n < 0 || (n > 0 && lws_http_transaction_completed(wsi)) ? -1 : 0;
+}
+
 static int page_headers(struct lws *wsi, struct page_state *st, const char *uri)
 {
     struct ws_server *w = server_of(wsi);
+    if (!strncmp(uri, "/replays/", 9))
+        return replay_file(wsi, uri);
     unsigned char buf[LWS_PRE + 512], *start = buf + LWS_PRE, *p = start, *end = buf + sizeof buf - 1;
     if (strcmp(uri, "/") && strcmp(uri, "/index.html"))
         return lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, "not found") ? -1
@@ -372,7 +397,7 @@ static void check_conn(struct ws_conn *c, uint64_t now)
         wamp_abort(c->session, "wamp.error.protocol_violation", why);
     } else if (now - c->last_ms > lim->idle_ms && wamp_idle(c->session)) {
         snprintf(why, sizeof why, "idle_ms (%" PRIu64 " ms): no message and no game", lim->idle_ms);
-        wamp_abort(c->session, "seabattle.error.limit", why);
+        wamp_end(c->session, "seabattle.error.limit", why);
     }
 }
 
@@ -406,8 +431,35 @@ static int copy_page(struct ws_server *w)
     return 0;
 }
 
+/* Whether host:port can be listened on, tried before libwebsockets (which leaks a little when
+ * it cannot bind): 0, or -1 with why. */
+static int probe_listen(const char *host, int port, char *err, size_t errlen)
+{
+    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE}, *ai;
+    char service[16];
+    snprintf(service, sizeof service, "%d", port);
+    int rc = getaddrinfo(host && host[0] ? host : NULL, service, &hints, &ai);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot listen on %s:%d: %s", host ? host : "*", port, gai_strerror(rc));
+        return -1;
+    }
+    int fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, 0), one = 1;
+    rc = fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
+                 bind(fd, ai->ai_addr, ai->ai_addrlen) < 0 || listen(fd, 1) < 0
+             ? -1
+             : 0;
+    if (rc < 0)
+        snprintf(err, errlen, "cannot listen on %s:%d: %s", host && host[0] ? host : "*", port, strerror(errno));
+    if (fd >= 0)
+        close(fd);
+    freeaddrinfo(ai);
+    return rc;
+}
+
 int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size_t errlen)
 {
+    if (probe_listen(s->cfg->host, s->cfg->port, err, errlen) < 0)
+        return -1;
     struct ws_server *w = calloc(1, sizeof *w);
     struct lws_context_creation_info info;
     if (!w || copy_page(w) < 0) {
@@ -425,7 +477,7 @@ int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size
     info.timeout_secs = 10;
     info.max_http_header_data = 4096;
     info.fd_limit_per_thread = (unsigned int)(s->cfg->limits.max_connections + 4096); /* handshakes to refuse */
-    info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND;
     w->ctx = lws_create_context(&info);
     if (!w->ctx) {
         snprintf(err, errlen, "cannot listen on %s:%d (in use, or not an address of this machine)",

@@ -71,11 +71,17 @@ test("the human page plays a whole game against the house bot by clicking",
                            "the opponent's board is shown at the end");
         const log = await page.textContent("#log");
         assert.match(log, /^1 \d+ \d+ (miss|hit|sunk)$/m, "the game's log is shown");
+        assert.strictEqual(await page.getAttribute("#replay-link", "href"), "/replays/game-1.jsonl.gz",
+                           "the page links to the game's replay");
         assert.deepStrictEqual(errors, []);
         const replay = path.join(dir, "replays", "game-1.jsonl.gz");
         execFileSync(JUDGE, ["replay", "verify", replay]);
         const exported = execFileSync(JUDGE, ["replay", "export", "--format", "seabattle-log", replay]).toString();
         assert.strictEqual(exported, log, "the page shows the game's log, equal to the replay's export");
+        const served = await (await fetch(`http://127.0.0.1:${server.port}/replays/game-1.jsonl.gz`)).arrayBuffer();
+        assert.deepStrictEqual(Buffer.from(served), fs.readFileSync(replay), "the linked replay is the file");
+        for (const bad of ["/replays/../serve.h", "/replays/game-1.jsonl.gz.tmp", "/replays/game-x.jsonl.gz"])
+            assert.strictEqual((await fetch(`http://127.0.0.1:${server.port}${bad}`)).status, 404, bad);
     } finally {
         await browser.close();
         server.proc.kill("SIGTERM");

@@ -113,6 +113,18 @@ async def timeout(c, srv_fast):
     a.leave(), b.leave()
 
 
+async def no_opponent(c, srv_fast):
+    """N5, D11: a game that waits net_wait_ms for an opponent is closed as a draw, no log, no replay."""
+    a = await connect(srv_fast)
+    g = await a.call("new-game", "tess", BOARD_A)
+    held = asyncio.ensure_future(a.call("shoot", g, 1, 1))
+    c.eq(await asyncio.wait_for(held, 20), "game-over", "no_opponent: the held shot ends game-over")
+    c.eq(await a.call("get-game-info", g), ["draw", "tess", None, BOARD_A, None], "no_opponent: a draw, board 1 only")
+    c.eq(await a.call("get-game-log", g), "", "no_opponent: an empty log")
+    c.true(not os.path.exists(os.path.join(srv_fast.replays, "game-%d.jsonl.gz" % g)), "no_opponent: no replay")
+    a.leave()
+
+
 async def disconnect(c, srv):
     # The shooter's connection drops: it loses at once (N6).
     a, b, g, _ = await pair(srv, "kate", "leo")
@@ -153,10 +165,10 @@ async def main():
     c = Check("network/games")
     srv = Server(os.path.join(tmp, "main"))
     srv_limit = Server(os.path.join(tmp, "limit"), "--param", "shot_limit=6")
-    srv_fast = Server(os.path.join(tmp, "fast"), "--net-move-wall-ms", "800")
+    srv_fast = Server(os.path.join(tmp, "fast"), "--net-move-wall-ms", "800", "--net-wait-ms", "1500")
     try:
         for step in (sunk(c, srv), turns(c, srv), shot_limit(c, srv_limit), invalid_shot(c, srv),
-                     timeout(c, srv_fast), disconnect(c, srv)):
+                     timeout(c, srv_fast), no_opponent(c, srv_fast), disconnect(c, srv)):
             await step
         await asyncio.sleep(0.5)
         r = judge("results", srv.replays, "--out", os.path.join(tmp, "results"))

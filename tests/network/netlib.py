@@ -3,6 +3,7 @@ autobahn WAMP sessions (Debian python3-autobahn, asyncio), boards, replays.
 
 Run with /usr/bin/python3 (Debian's Python, which sees python3-autobahn)."""
 import asyncio
+import atexit
 import gzip
 import json
 import os
@@ -56,6 +57,12 @@ class Server:
         self.port = int(m.group(1))
         self.url = "ws://127.0.0.1:%d/ws" % self.port
         self.lines = [line]
+        atexit.register(self.kill)
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
 
     def alive(self):
         return self.proc.poll() is None

@@ -10,7 +10,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import BOARD_A, BOARD_B, Check, Server, connect, error_of, run  # noqa: E402
+from netlib import BOARD_A, BOARD_B, Check, Server, connect, error_of, judge, run  # noqa: E402
 
 
 async def hidden(c, srv):
@@ -115,6 +115,16 @@ async def limits(c, srv_lim):
            "calls_per_second: names its limit")
     await asyncio.sleep(1.0)
     c.eq(await error_of(s.call("get-games")), None, "calls_per_second: allowed again after a pause")
+    await s.call("new-game", "yuri", BOARD_A)        # the third live game (D8: never its own)
+    e = await error_of(s.call("new-game", "zack", BOARD_A))
+    c.eq(e and list(e.args), ["max_live_games", 3], "max_live_games: refused, naming its limit")
+    # A connection with nothing going on is closed after idle_ms, naming the limit.
+    idle = await connect(srv_lim)
+    await asyncio.wait_for(idle.left_, 20)
+    reason = getattr(getattr(idle, "left_details", None), "reason", None)
+    c.eq(reason, "seabattle.error.limit", "idle_ms: an idle session is ended")
+    c.true("idle_ms" in str(getattr(idle.left_details, "message", "")), "idle_ms: the ABORT names its limit")
+    c.eq(await error_of(s.call("get-games")), None, "idle_ms: a session with live games stays")
     s.leave()
 
 
@@ -129,11 +139,43 @@ async def realm(c, srv_realm):
         c.eq(str(e), "wamp.error.no_such_realm", "realm: another realm gets ABORT no_such_realm")
 
 
+async def kept_games(c, srv_kept):
+    """Finished games beyond --kept-games leave memory, oldest first (their replays stay)."""
+    a, b = await connect(srv_kept), await connect(srv_kept)
+    ids = []
+    for n in range(3):
+        g = await a.call("new-game", "kim", BOARD_A)
+        await b.call("new-game", "lou", BOARD_B)
+        await a.call("shoot", g, 0, 0)              # an invalid move ends it at once
+        ids.append(g)
+    e = await error_of(a.call("get-game-info", ids[0]))
+    c.eq(e and e.error, "seabattle.error.no_such_game", "kept_games: the oldest finished game left memory")
+    c.eq(await a.call("get-games"), ids[1:], "kept_games: get-games lists the kept ones")
+    c.true(os.path.exists(os.path.join(srv_kept.replays, "game-%d.jsonl.gz" % ids[0])), "kept_games: its replay stays")
+    a.leave(), b.leave()
+
+
+def bad_start(c, tmp):
+    """A bad house-bot file or an address that cannot be listened on: exit 2, one line."""
+    bad = os.path.join(tmp, "bad-house.yaml")
+    with open(bad, "w") as f:
+        f.write("name: house\ncommand: [./bot]\nbogus: 1\n")
+    r = judge("serve", "seabattle", "--listen", "127.0.0.1:0", "--house-bot", bad)
+    c.eq(r.returncode, 2, "bad house-bot file: exit 2")
+    c.true(r.stderr.startswith("judge serve: %s:3:1: " % bad) and r.stderr.count("\n") == 1,
+           "bad house-bot file: FILE:LINE:COL (%r)" % r.stderr)
+    r = judge("serve", "seabattle", "--listen", "192.0.2.1:8080")
+    c.eq(r.returncode, 2, "an address not of this machine: exit 2 (%r)" % r.stderr)
+    r = judge("serve", "chess")
+    c.eq(r.returncode, 2, "another game: exit 2")
+
+
 async def main():
     tmp = tempfile.mkdtemp(prefix="judge-net-")
     c = Check("network/rules")
     srv = Server(os.path.join(tmp, "main"))
-    srv_lim = Server(os.path.join(tmp, "lim"), "--max-games-per-player", "2", "--calls-per-second", "5")
+    srv_lim = Server(os.path.join(tmp, "lim"), "--max-games-per-player", "2", "--calls-per-second", "5",
+                     "--max-live-games", "3", "--idle-ms", "1500")
     srv_realm = Server(os.path.join(tmp, "realm"), "--realm", "contest")
     try:
         await hidden(c, srv)
@@ -144,6 +186,12 @@ async def main():
             finally:
                 one.stop()
         await limits(c, srv_lim)
+        srv_kept = Server(os.path.join(tmp, "kept"), "--kept-games", "2")
+        try:
+            await kept_games(c, srv_kept)
+        finally:
+            srv_kept.stop()
+        bad_start(c, tmp)
         await realm(c, srv_realm)
         for s in (srv, srv_lim, srv_realm):
             c.true(s.alive(), "the server is still running")
