@@ -256,6 +256,34 @@ int fs_safe_usage(int dirfd, uint64_t *bytes, struct jail_error *err)
     return walk(dirfd, 0, add_usage, bytes, err);
 }
 
+static void fnv(uint64_t *h, const void *data, size_t n)
+{
+    const unsigned char *b = data;
+    for (size_t i = 0; i < n; i++) *h = (*h ^ b[i]) * 0x100000001b3ull;
+}
+
+static int add_fingerprint(int parent, const char *name, const struct stat *st, void *ctx, struct jail_error *err)
+{
+    (void)parent, (void)err;
+    struct fs_fingerprint *fp = ctx;
+    uint64_t fields[] = {(uint64_t)st->st_ino, (uint64_t)st->st_mode, (uint64_t)st->st_size,
+                         (uint64_t)st->st_mtim.tv_sec, (uint64_t)st->st_mtim.tv_nsec};
+    fnv(&fp->hash, name, strlen(name) + 1);
+    fnv(&fp->hash, fields, sizeof fields);
+    fp->entries++;
+    if (S_ISREG(st->st_mode) && st->st_size > 0) fp->bytes += (uint64_t)st->st_size;
+    return 0;
+}
+
+int fs_safe_fingerprint(int dirfd, struct fs_fingerprint *fp, struct jail_error *err)
+{
+    struct stat top;
+    *fp = (struct fs_fingerprint){.hash = 0xcbf29ce484222325ull};
+    if (fstat(dirfd, &top) < 0) return jail_fail_errno(err, errno, "stat a directory");
+    add_fingerprint(dirfd, "", &top, fp, err);
+    return walk(dirfd, 0, add_fingerprint, fp, err);
+}
+
 struct owner {
     uid_t uid;
     gid_t gid;

@@ -45,6 +45,13 @@ int fs_safe_clear_dir(int dirfd, struct jail_error *err);
  * (st_size), links not followed. */
 int fs_safe_usage(int dirfd, uint64_t *bytes, struct jail_error *err);
 
+/* What a tree holds, summed up: any change of a name, type, mode, size, inode or
+ * modification time below dirfd changes `hash` (FNV-1a), with high probability. */
+struct fs_fingerprint {
+    uint64_t hash, entries, bytes; /* bytes: the regular files' lengths */
+};
+int fs_safe_fingerprint(int dirfd, struct fs_fingerprint *fp, struct jail_error *err);
+
 /* chown dirfd and everything under it; links are changed themselves, never followed. */
 int fs_safe_chown_tree(int dirfd, uid_t uid, gid_t gid, struct jail_error *err);
 

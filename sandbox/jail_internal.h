@@ -135,6 +135,9 @@ struct mount_plan_input {
     const char *workdir; /* inside the jail; NULL: /bot when bot_dir is set, else / */
 };
 int mount_plan_build(const struct mount_plan_input *in, struct mount_plan **out, struct jail_error *err);
+/* jail_stage.c: a clone (open_tree) of a copy of host_dir in a detached tmpfs,
+ * for /bot: 0 and *tree_fd, or -1 when it is to be bound as it is. */
+int jail_stage_tree(const char *host_dir, int *tree_fd);
 /* The host device nodes every jail binds must be the character devices they
  * should be (a /dev/null replaced by a regular file would break every bot). */
 int mount_check_host_devices(const char *dev_dir, struct jail_error *err); /* dev_dir: "/dev" */

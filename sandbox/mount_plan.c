@@ -136,18 +136,27 @@ void plan_enter_template(struct mount_plan *p, int template_fd)
     if (s) s->fd = template_fd;
 }
 
+int plan_attach_tree(struct mount_plan *p, int tree_fd, const char *what, const char *jail_path, uint64_t attr,
+                     struct jail_error *err)
+{
+    struct mount_step *s = add(p, STEP_ATTACH_TREE, jail_path, format("attach %s on %s", what, jail_path));
+    if (!s) {
+        if (tree_fd >= 0) close(tree_fd);
+        return jail_fail(err, "out of memory building the mount plan");
+    }
+    s->fd_owned = true;
+    s->fd = tree_fd;
+    struct mount_attr a = {.attr_set = attr};
+    if (s->fd < 0 || mount_setattr(s->fd, "", AT_EMPTY_PATH | AT_RECURSIVE, &a, sizeof a) < 0)
+        return jail_fail_errno(err, errno, "detach a copy of %s", what);
+    return 0;
+}
+
 int plan_attach(struct mount_plan *p, const char *host_dir, const char *jail_path, uint64_t attr,
                 struct jail_error *err)
 {
-    struct mount_step *s =
-        add(p, STEP_ATTACH_TREE, jail_path, format("attach %s on %s", host_dir, jail_path));
-    if (!s) return jail_fail(err, "out of memory building the mount plan");
-    s->fd_owned = true;
-    s->fd = open_tree(AT_FDCWD, host_dir, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE);
-    struct mount_attr a = {.attr_set = attr};
-    if (s->fd < 0 || mount_setattr(s->fd, "", AT_EMPTY_PATH | AT_RECURSIVE, &a, sizeof a) < 0)
-        return jail_fail_errno(err, errno, "detach a copy of %s", host_dir);
-    return 0;
+    int fd = open_tree(AT_FDCWD, host_dir, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE);
+    return plan_attach_tree(p, fd, host_dir, jail_path, attr, err);
 }
 
 const struct mount_step *plan_created_at(const struct mount_plan *p, const char *jail_path)

@@ -69,6 +69,9 @@ void plan_enter_template(struct mount_plan *p, int template_fd);
 /* A detached copy of host_dir's mounts with attr on all of them, moved to jail_path by the child. */
 int plan_attach(struct mount_plan *p, const char *host_dir, const char *jail_path, uint64_t attr,
                 struct jail_error *err);
+/* The same with a detached tree the caller made (plan owns tree_fd from now on). */
+int plan_attach_tree(struct mount_plan *p, int tree_fd, const char *what, const char *jail_path, uint64_t attr,
+                     struct jail_error *err);
 /* The step that creates jail_path (not a bind onto it), or NULL. */
 const struct mount_step *plan_created_at(const struct mount_plan *p, const char *jail_path);
 

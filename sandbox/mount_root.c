@@ -174,12 +174,22 @@ static int add_extra_bind(struct mount_plan *p, const char *path, struct jail_er
     return 0;
 }
 
+/* /bot: a staged copy (jail_stage.c: its mountinfo names no host path), else a bind. */
+static int add_bot(struct mount_plan *p, const char *bot_dir, bool template_copy, struct jail_error *err)
+{
+    int tree;
+    if (require_dir(bot_dir, "bot directory", err) < 0) return -1;
+    if (!template_copy) plan_mkdir(p, JAIL_BOT_DIR, 0755);
+    if (jail_stage_tree(bot_dir, &tree) == 0)
+        return plan_attach_tree(p, tree, bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY, err);
+    if (template_copy) return plan_attach(p, bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY, err);
+    plan_bind(p, bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY);
+    return 0;
+}
+
 static int add_bot_and_data(struct mount_plan *p, const struct mount_plan_input *in, struct jail_error *err)
 {
-    if (in->bot_dir) {
-        if (require_dir(in->bot_dir, "bot directory", err) < 0) return -1;
-        add_bind_of(p, in->bot_dir, JAIL_BOT_DIR, true, ATTR_READ_ONLY);
-    }
+    if (in->bot_dir && add_bot(p, in->bot_dir, false, err) < 0) return -1;
     if (in->rw_dir) {
         if (require_dir(in->rw_dir, "rw directory", err) < 0) return -1;
         add_bind_of(p, in->rw_dir, JAIL_RW_DIR, true, ATTR_READ_WRITE);
@@ -237,9 +247,7 @@ static int build_from_template(struct mount_plan *p, const struct mount_plan_inp
     plan_enter_template(p, in->template_fd);
     plan_tmpfs(p, "/tmp", in->tmp_bytes, "1777");
     plan_proc(p, "/proc");
-    if (in->bot_dir && (require_dir(in->bot_dir, "bot directory", err) < 0 ||
-                        plan_attach(p, in->bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY, err) < 0))
-        return -1;
+    if (in->bot_dir && add_bot(p, in->bot_dir, true, err) < 0) return -1;
     if (in->rw_dir && (require_dir(in->rw_dir, "rw directory", err) < 0 ||
                        plan_attach(p, in->rw_dir, JAIL_RW_DIR, ATTR_READ_WRITE, err) < 0))
         return -1;

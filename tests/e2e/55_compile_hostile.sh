@@ -80,15 +80,24 @@ log_commands() {
     LC_ALL=C grep -naE $'^[[:space:]]*::|##\\[|[\x01-\x08\x0b-\x1f\x7f]' "$1" | head -3
 }
 
-# printed_safe: `judge compile` without --json (the text a CI log shows) holds no command.
+# printed_safe: `judge compile` without --json (the text a CI log shows), and `judge run`
+# of a match with the submission as a source player (its messages on stderr), hold no command.
 check_printed() {
     local sub=$1 profile=$2 out=$T/printed.txt
     rm -rf "$T/printed-bot"
     TMPDIR=$T/tmp "$JUDGE" compile --profiles "$T/profiles" --profile "$profile" "$sub" \
         --out "$T/printed-bot" >"$out" 2>&1
     local found; found=$(log_commands "$out")
-    [ -z "$found" ] || echo "the printed messages hold a command: $found"
-    grep -q . "$out" || echo "nothing printed"
+    [ -z "$found" ] || echo "judge compile printed a command: $found"
+    grep -q . "$out" || echo "judge compile printed nothing"
+    printf 'game: generals\ngenerate: {rows: 6, cols: 6}\nplayers:\n  - {name: attacker, source: %s, profile: %s}\n  - {name: ref, source: %s, profile: c}\n' \
+        "$sub" "$profile" "$ROOT/examples/class/references/random" >"$T/printed.yaml"
+    TMPDIR=$T/tmp "$JUDGE" run "$T/printed.yaml" --replay "$T/printed.jsonl.gz" >"$out" 2>&1
+    local rc=$?
+    [ $rc = 1 ] || echo "judge run exited $rc, not 1 (the attacker does not compile)"
+    found=$(log_commands "$out")
+    [ -z "$found" ] || echo "judge run printed a command: $found"
+    grep -q "player 'attacker' did not compile" "$out" || echo "judge run did not say the attacker did not compile"
 }
 
 # check_text JSON WHAT TEXT: prints why it failed.

@@ -1,6 +1,8 @@
 /* mountinfo_leak: the jail's mount table may show only the jail's own layout
  * (sandbox/mount_root.c): every mount point must be one of those below, never
- * a host directory like /work, /root or /sys. Exit 0 iff so -> OK. */
+ * a host directory like /work, /root or /sys; and /bot, a copy of the bot's
+ * directory (sandbox/jail_stage.c), is the root "/" of its file system, not
+ * the host path it was bound from. Exit 0 iff so -> OK. */
 #include "hostile.h"
 
 static int allowed(const char *mountpoint)
@@ -24,10 +26,14 @@ int main(void)
     char line[4096];
     int mounts = 0;
     while (fgets(line, sizeof line, f)) {
-        char mountpoint[2048];
-        if (sscanf(line, "%*s %*s %*s %*s %2047s", mountpoint) != 1)
+        char root[2048], mountpoint[2048];
+        if (sscanf(line, "%*s %*s %*s %2047s %2047s", root, mountpoint) != 2)
             continue;
         mounts++;
+        if (!strcmp(mountpoint, "/bot") && strcmp(root, "/")) {
+            fprintf(stderr, "ESCAPED: /bot names its host path: %s", line);
+            hostile_escapes++;
+        }
         if (!allowed(mountpoint)) {
             fprintf(stderr, "ESCAPED: host mount visible: %s", line);
             hostile_escapes++;

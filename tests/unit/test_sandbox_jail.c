@@ -163,7 +163,7 @@ START_TEST(hostname_is_jail)
 {
     fixture_init();
     struct command c;
-    shell_command(&c, "cat /proc/sys/kernel/hostname");
+    shell_command(&c, "uname -n");
     struct outcome o;
     run_ok(&c, &o);
     ck_assert_str_eq(o.out, "jail\n");
@@ -174,7 +174,7 @@ START_TEST(network_has_only_loopback)
 {
     fixture_init();
     struct command c;
-    shell_command(&c, "grep : /proc/net/dev | cut -d: -f1 | tr -d ' '; cat /sys/class/net/lo/operstate "
+    shell_command(&c, "grep : /proc/self/net/dev | cut -d: -f1 | tr -d ' '; cat /sys/class/net/lo/operstate "
                       "2>/dev/null || true");
     struct outcome o;
     run_ok(&c, &o);
@@ -224,6 +224,41 @@ START_TEST(root_and_bot_read_only_tmp_writable_and_capped)
     ck_assert_str_eq(
         o.out,
         "/bot\nroot-ro\nbot-ro\nhi\ntmp-full\nbin\nbot\ndata\ndev\netc\nlib\nlib64\nproc\nsbin\ntmp\nusr\n");
+    rmdir(dir);
+}
+END_TEST
+
+static void write_text(const char *dir, const char *name, const char *text)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* /bot is a copy (sandbox/jail_stage.c) whose mountinfo names no host path,
+ * and it is the directory as it is now: a change between two jails shows. */
+START_TEST(bot_dir_is_a_current_copy_naming_no_host_path)
+{
+    fixture_init();
+    char dir[] = "/var/tmp/jail-stage-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    chmod(dir, 0755);
+    write_text(dir, "v.txt", "one\n");
+    struct command c;
+    shell_command(&c, "cat /bot/v.txt; grep -c ' / /bot ' /proc/self/mountinfo; grep -c jail-stage /proc/self/mountinfo; true");
+    c.spec.dir = dir;
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "one\n1\n0\n");
+    write_text(dir, "v.txt", "two, longer\n");
+    run_ok(&c, &o);
+    ck_assert_str_eq(o.out, "two, longer\n1\n0\n");
+    char path[128];
+    snprintf(path, sizeof path, "%s/v.txt", dir);
+    unlink(path);
     rmdir(dir);
 }
 END_TEST
@@ -417,6 +452,7 @@ int main(void)
     tcase_add_test(tc, command_is_pid_two_under_the_init);
     tcase_add_test(tc, dev_has_exactly_five_nodes);
     tcase_add_test(tc, root_and_bot_read_only_tmp_writable_and_capped);
+    tcase_add_test(tc, bot_dir_is_a_current_copy_naming_no_host_path);
     tcase_add_test(tc, extra_read_only_bind_is_visible);
     tcase_add_test(tc, judge_umask_does_not_reach_the_jail);
     tcase_add_test(tc, start_errors_are_one_line);
