@@ -145,16 +145,29 @@ JV.Chart.prototype.draw = function () {
     this.drawCursor(c);
 };
 
+/* A long series is drawn one pixel column at a time (its first, lowest, highest and last
+ * point there): the same picture as every point, at the cost of the canvas's width. */
 JV.Chart.prototype.stroke = function (c, s, dashed) {
     if (!s.points.length) return;
     c.strokeStyle = s.color;
     c.lineWidth = dashed ? 1 : 1.6;
     c.setLineDash(dashed ? [5, 4] : []);
     c.beginPath();
+    var column = null, lo = 0, hi = 0, lastY = 0;
     for (var i = 0; i < s.points.length; i++) {
-        var x = this.px(s.points[i].x), y = this.py(s.points[i].y);
-        if (i === 0) c.moveTo(x, y); else c.lineTo(x, y);
+        var x = this.px(s.points[i].x), y = this.py(s.points[i].y), col = Math.round(x);
+        if (i === 0) c.moveTo(x, y);
+        if (col !== column) {
+            if (column !== null) { c.lineTo(column, lo); c.lineTo(column, hi); c.lineTo(column, lastY); }
+            c.lineTo(x, y);
+            column = col; lo = y; hi = y;
+        } else {
+            lo = Math.min(lo, y);
+            hi = Math.max(hi, y);
+        }
+        lastY = y;
     }
+    if (column !== null) c.lineTo(column, lastY);
     c.stroke();
     c.setLineDash([]);
     if (s.marks) {
