@@ -23,6 +23,7 @@ JV.Chart = function (parent, spec) {
         if (hit && spec.onPick) spec.onPick(hit);
     });
     this.bounds();
+    if (this.log) cap.textContent = spec.title + " · log scale";
     this.draw();
 };
 
@@ -135,7 +136,7 @@ JV.Chart.prototype.draw = function () {
     c.font = "10px sans-serif";
     c.textAlign = "right";
     c.fillText(JV.formatFigure(this.maxY, this.spec.yUnit), this.pad.l - 3, this.pad.t + 8);
-    c.fillText(this.log ? JV.formatFigure(Math.pow(10, this.minLog), this.spec.yUnit) + " (log)" : "0", this.pad.l - 3, H - this.pad.b);
+    c.fillText(this.log ? JV.formatFigure(Math.pow(10, this.minLog), this.spec.yUnit) : "0", this.pad.l - 3, H - this.pad.b);
     c.textAlign = "center";
     c.fillText(String(this.minX), this.pad.l, H - 6);
     c.fillText(String(this.maxX) + (this.spec.xUnit ? " " + this.spec.xUnit : ""), W - this.pad.r - 20, H - 6);
