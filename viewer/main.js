@@ -24,7 +24,7 @@ JV.openBytes = function (bytes, name) {
         var root = document.getElementById("jv-app");
         root.hidden = false;
         document.getElementById("jv-message").hidden = true;
-        if (JV.app) clearTimeout(JV.app.timer);
+        if (JV.app) { clearTimeout(JV.app.timer); clearTimeout(JV.app.hashTimer); }
         JV.app = new JV.App(root, replay, name);
         window.__viewer = JV.app.api();
         JV.readyAt = performance.now();   /* the first frame is drawn: make bench reads it */

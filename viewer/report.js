@@ -40,10 +40,13 @@
 
     function ms(ns) { return (ns / 1e6).toFixed(ns < 1e7 ? 1 : 0) + " ms"; }
 
-    function violationsText(v) {
-        if (!v || !v.total) return "";
+    /* "NAME count, ..." of an object of counts, the non-zero ones (a total left out). */
+    function countsText(v) {
+        if (!v || typeof v !== "object") return "";
         return Object.keys(v).filter(function (k) { return k !== "total" && v[k]; }).map(function (k) { return k + " " + v[k]; }).join(", ");
     }
+
+    function shown(v) { return v === undefined || v === null ? "" : v; }
 
     function standingsSection(st) {
         var sec = el("section", "jr-standings");
@@ -52,13 +55,15 @@
         sec.appendChild(el("p", "jr-meta", st.matches + " matches of " + (st.games || []).join(", ") + " from " + st.files + " files" +
             (st.skipped ? "; skipped " + st.skipped.damaged + " damaged, " + st.skipped.duplicate + " duplicate" : "") + " · ranking: " + st.ranking));
         var rows = (st.players || []).map(function (p) {
-            var tr = cells([p.rank, p.name, p.rating !== null && p.rating !== undefined ? p.rating.toFixed(1) + " ± " + (p.rating_se || 0).toFixed(0) : "",
-                            p.points, p.wins + "/" + p.draws + "/" + p.losses, p.matches, p.verdict,
-                            p.compile ? (p.compile.verdict || JSON.stringify(p.compile)) : "", violationsText(p.violations), ms(p.cpu_ns || 0)]);
+            var tr = cells([shown(p.rank), shown(p.name), typeof p.rating === "number" ? p.rating.toFixed(1) + " ± " + (p.rating_se || 0).toFixed(0) : "",
+                            shown(p.points), shown(p.wins) + "/" + shown(p.draws) + "/" + shown(p.losses), shown(p.matches), shown(p.verdict),
+                            p.compile ? (p.compile.verdict || JSON.stringify(p.compile)) : "",
+                            p.verdicts ? countsText(p.verdicts) : "", countsText(p.violations), ms(p.cpu_ns || 0)]);
             if (p.verdict !== "OK") tr.className = "jr-bad";
             return tr;
         });
-        sec.appendChild(table(["rank", "player", "rating", "points", "W/D/L", "matches", "verdict", "compile", "violations", "CPU"], rows));
+        sec.appendChild(table(["rank", "player", "rating", "points", "W/D/L", "matches", "verdict", "compile", "verdicts in matches",
+                               "violations", "CPU"], rows));
         var failed = (st.players || []).filter(function (p) { return p.compile && p.compile.verdict && p.compile.verdict !== "OK"; });
         if (failed.length) {
             sec.appendChild(el("h3", "", "Compile failures"));

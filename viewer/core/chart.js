@@ -23,6 +23,7 @@ JV.Chart = function (parent, spec) {
         if (hit && spec.onPick) spec.onPick(hit);
     });
     this.bounds();
+    if (this.log) cap.textContent = spec.title + " · log scale";
     this.draw();
 };
 
@@ -135,7 +136,7 @@ JV.Chart.prototype.draw = function () {
     c.font = "10px sans-serif";
     c.textAlign = "right";
     c.fillText(JV.formatFigure(this.maxY, this.spec.yUnit), this.pad.l - 3, this.pad.t + 8);
-    c.fillText(this.log ? JV.formatFigure(Math.pow(10, this.minLog), this.spec.yUnit) + " (log)" : "0", this.pad.l - 3, H - this.pad.b);
+    c.fillText(this.log ? JV.formatFigure(Math.pow(10, this.minLog), this.spec.yUnit) : "0", this.pad.l - 3, H - this.pad.b);
     c.textAlign = "center";
     c.fillText(String(this.minX), this.pad.l, H - 6);
     c.fillText(String(this.maxX) + (this.spec.xUnit ? " " + this.spec.xUnit : ""), W - this.pad.r - 20, H - 6);
@@ -145,16 +146,29 @@ JV.Chart.prototype.draw = function () {
     this.drawCursor(c);
 };
 
+/* A long series is drawn one pixel column at a time (its first, lowest, highest and last
+ * point there): the same picture as every point, at the cost of the canvas's width. */
 JV.Chart.prototype.stroke = function (c, s, dashed) {
     if (!s.points.length) return;
     c.strokeStyle = s.color;
     c.lineWidth = dashed ? 1 : 1.6;
     c.setLineDash(dashed ? [5, 4] : []);
     c.beginPath();
+    var column = null, lo = 0, hi = 0, lastY = 0;
     for (var i = 0; i < s.points.length; i++) {
-        var x = this.px(s.points[i].x), y = this.py(s.points[i].y);
-        if (i === 0) c.moveTo(x, y); else c.lineTo(x, y);
+        var x = this.px(s.points[i].x), y = this.py(s.points[i].y), col = Math.round(x);
+        if (i === 0) c.moveTo(x, y);
+        if (col !== column) {
+            if (column !== null) { c.lineTo(column, lo); c.lineTo(column, hi); c.lineTo(column, lastY); }
+            c.lineTo(x, y);
+            column = col; lo = y; hi = y;
+        } else {
+            lo = Math.min(lo, y);
+            hi = Math.max(hi, y);
+        }
+        lastY = y;
     }
+    if (column !== null) c.lineTo(column, lastY);
     c.stroke();
     c.setLineDash([]);
     if (s.marks) {

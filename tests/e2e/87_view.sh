@@ -35,6 +35,23 @@ out=$("$JUDGE" view "$T/m.jsonl.gz" --out "$T/page.html")
 check view/out [ $? = 0 -a "$out" = "$T/page.html" ]
 check view/same_page cmp -s "$T/m.html" "$T/page.html"
 
+# judge replay prompts (what the browser tests compare the viewer with): one line per
+# recorded input, each the engine's state text for that player; a cut replay exits 1.
+"$JUDGE" replay prompts "$T/m.jsonl.gz" >"$T/prompts" 2>"$T/err"
+check view/prompts_status [ $? = 0 -a ! -s "$T/err" ]
+inputs=$("$JUDGE" replay dump "$T/m.jsonl.gz" | grep -c '"type":"reply"')
+check view/prompts_one_per_input [ "$(wc -l <"$T/prompts")" = "$inputs" ]
+check view/prompts_are_states python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+ok = all(r["input"] == i + 1 and r["prompt"].startswith("1\n") and r["prompt"].count("\n") == 1 + 2 + 64 for i, r in enumerate(rows))
+sys.exit(0 if ok else 1)' "$T/prompts"
+head -c 2000 "$T/m.jsonl.gz" >"$T/cut.jsonl.gz"
+"$JUDGE" replay prompts "$T/cut.jsonl.gz" >/dev/null 2>"$T/err"
+rc=$?
+check view/prompts_cut_replay [ $rc = 1 ]
+check view/prompts_cut_replay_message grep -Eq "^$T/cut.jsonl.gz: (truncated at line [0-9]+|not gzip)$" "$T/err"
+
 "$JUDGE" view "$T/missing.jsonl.gz" >"$T/out" 2>"$T/err"
 rc=$?
 check view/missing_file [ $rc = 2 -a ! -s "$T/out" ]
