@@ -20,7 +20,8 @@ fail() { echo "FAIL $1: $2"; E2E_FAILED=1; FAILS=$((FAILS + 1)); }
 # The same for the CPU a task still burns between reporting frozen and leaving
 # its CPU (nanoseconds on hardware, milliseconds on a loaded emulator).
 TCG_TIMED="core:test_freeze_stops_cpu limits:cpu_limit_stops_within_one_millisecond limits:cpu_limit_counts_every_process
-limits:wall_limit_stops_a_sleeper prewarm:the_set_up_is_not_charged wait:forbidden_call_found_by_finish"
+limits:wall_limit_stops_a_sleeper prewarm:the_set_up_is_not_charged wait:forbidden_call_found_by_finish
+wait:cpu_limit_leaves_the_jail_frozen"
 
 # run_unit BINARY: one Check binary, "ok unit/NAME" or FAIL with its failures.
 run_unit() {

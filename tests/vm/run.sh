@@ -12,12 +12,14 @@
 # Usage: JUDGE=bin/judge tests/vm/run.sh
 #   VM_KERNEL=/boot/vmlinuz-X picks the kernel (default: the newest in /boot
 #   with its modules); VM_ACCEL=tcg forbids KVM; VM_HOSTILE=all|quick picks
-#   the hostile suite (default: all under KVM, the quick subset under TCG).
+#   the hostile suite (default: all under KVM, the quick subset under TCG);
+#   VM_GUEST=bench runs tests/vm/bench.sh instead of the checks (make bench).
 source "$(dirname "$0")/../lib.sh"
 VM=$ROOT/build/vm
 OUT=$VM/out
 QEMU=qemu-system-x86_64
 VM_TIMEOUT=${VM_TIMEOUT:-1500}
+GUEST=${VM_GUEST:-guest}  # bench: tests/vm/bench.sh, whose output is printed as it is
 
 pick_kernel() {
     local k v
@@ -69,7 +71,7 @@ boot() {
     timeout "$VM_TIMEOUT" "$QEMU" -nodefaults -no-reboot -display none -monitor none \
         -machine q35 $ACCEL -smp 2 -m 2048 \
         -kernel "$kernel" -initrd "$initrd" \
-        -append "console=ttyS0 panic=-1 quiet judge_root=$ROOT judge_out=$OUT judge_hostile=$hostile judge_accel=$ACCEL_NAME" \
+        -append "console=ttyS0 panic=-1 quiet judge_root=$ROOT judge_out=$OUT judge_hostile=$hostile judge_accel=$ACCEL_NAME judge_guest=$GUEST" \
         -virtfs "local,path=/,mount_tag=host,security_model=passthrough,readonly=on,multidevs=remap" \
         -virtfs "local,path=$OUT,mount_tag=out,security_model=none" \
         -serial "file:$VM/console.log" 2>"$VM/qemu.err"
@@ -106,6 +108,10 @@ main() {
         return
     fi
     cat "$OUT/results" 2>/dev/null
+    if [ "$GUEST" = bench ]; then
+        [ "$(figure guest_exit)" = 0 ] || fail vm/bench "$(tail -c 400 "$OUT/guest.err" | tr '\n' ' ')"
+        return
+    fi
     grep -q '^FAIL ' "$OUT/results" 2>/dev/null && E2E_FAILED=1
     local guest_exit
     guest_exit=$(figure guest_exit)
