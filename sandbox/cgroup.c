@@ -52,10 +52,9 @@ int cgroup_attach(struct cgroup *cg, pid_t pid, struct jail_error *err)
     return cg->ops->attach(cg, pid, err);
 }
 
-/* Linux 6.14+ SIGKILLs a child cloned with CLONE_INTO_CGROUP into a cgroup
- * that ever went through cgroup.kill (the fork compares the kill count of the
- * parent's cgroup with the target's): such a cgroup gets its members by
- * attach, never by clone3. */
+/* Newer kernels (seen on 6.18, not on 6.1) SIGKILL a child cloned with
+ * CLONE_INTO_CGROUP into a cgroup that ever went through cgroup.kill, long
+ * after the kill: such a cgroup gets its members by attach, never by clone3. */
 int cgroup_dir_fd(const struct cgroup *cg)
 {
     return cg->caps.version == CGROUP_V2 && !cg->killed ? cg->dirs[0].fd : -1;

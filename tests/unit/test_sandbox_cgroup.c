@@ -839,9 +839,9 @@ static void exit_seven(long unused)
 }
 
 /* A cgroup emptied by cgroup.kill takes the next jail, and that jail lives:
- * Linux 6.14+ kills a child cloned into such a cgroup, so the backend hands
- * out no directory fd for it any more (callers attach instead). An empty
- * cgroup is not killed at all, and keeps its fd. */
+ * newer kernels (6.18, not 6.1) kill a child cloned into such a cgroup, so the
+ * backend hands out no directory fd for it any more (callers attach instead).
+ * An empty cgroup is not killed at all, and keeps its fd. */
 START_TEST(test_v2_killed_cgroup_takes_members_by_attach)
 {
     const struct cgroup_caps *caps = backend(BACKEND_V2, "killed_cgroup_attach");
