@@ -52,9 +52,12 @@ int cgroup_attach(struct cgroup *cg, pid_t pid, struct jail_error *err)
     return cg->ops->attach(cg, pid, err);
 }
 
+/* Newer kernels (seen on 6.18, not on 6.1) SIGKILL a child cloned with
+ * CLONE_INTO_CGROUP into a cgroup that ever went through cgroup.kill, long
+ * after the kill: such a cgroup gets its members by attach, never by clone3. */
 int cgroup_dir_fd(const struct cgroup *cg)
 {
-    return cg->caps.version == CGROUP_V2 ? cg->dirs[0].fd : -1;
+    return cg->caps.version == CGROUP_V2 && !cg->killed ? cg->dirs[0].fd : -1;
 }
 
 const char *cgroup_path(const struct cgroup *cg)

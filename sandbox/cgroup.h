@@ -60,7 +60,8 @@ struct cgroup;  /* opaque: one jail's cgroup */
 int cgroup_acquire(const struct cgroup_caps *caps, const struct cgroup_limits *lim,
                    struct cgroup **out, struct jail_error *err);
 /* Move a process in (before it execs). v2 callers may instead use cgroup_dir_fd()
- * with clone3(CLONE_INTO_CGROUP). */
+ * with clone3(CLONE_INTO_CGROUP) when it is not -1 (it is once the cgroup has
+ * been through cgroup.kill). */
 int cgroup_attach(struct cgroup *cg, pid_t pid, struct jail_error *err);
 int cgroup_dir_fd(const struct cgroup *cg);  /* v2 only; -1 otherwise */
 

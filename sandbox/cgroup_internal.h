@@ -75,6 +75,7 @@ struct cgroup {
     char name[48];                       /* directory name under each parent */
     bool adopted;                        /* opened an existing directory (sweep) */
     bool frozen;                         /* by cgroup_freeze: release must thaw it */
+    bool killed;                         /* v2: went through cgroup.kill (see cgroup_dir_fd) */
     struct cgroup_dir dirs[CG_V1_COUNT]; /* v2: dirs[0] only; v1: one per controller */
     int ndirs;
     int cpu_fd;     /* cpu.stat or cpuacct.usage, kept open for cheap preads */

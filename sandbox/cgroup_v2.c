@@ -207,10 +207,18 @@ static int v2_freeze(struct cgroup *cg, bool frozen, struct jail_error *err)
     return cgroup_v2_freeze_at(&cg->dirs[0], cg->freeze_fd, cg->events_fd, frozen, err);
 }
 
+/* Nobody inside means nobody can fork inside: an empty cgroup (the usual
+ * case at release) is left unkilled, so it may still be cloned into. */
 static int v2_kill_all(struct cgroup *cg, struct jail_error *err)
 {
+    char events[256];
+    uint64_t populated;
+    if (cgroup_fd_pread(cg->events_fd, events, sizeof events) >= 0
+        && cgroup_parse_keyed(events, "populated", &populated) && populated == 0)
+        return 0;
     if (!cg->caps.kill)
         return cgroup_kill_by_signal(cg, err);
+    cg->killed = true;
     return cgroup_v2_kill_at(&cg->dirs[0], cg->events_fd, err);
 }
 

@@ -14,8 +14,10 @@ EXPECT=${HOSTILE_EXPECT:-$ROOT/tests/hostile/expect.txt}  # another list: for te
 JAIL_UID_FIRST=1900000000   # sandbox/jail_internal.h: JAIL_UID_BASE .. + JAIL_UID_SLOTS
 JAIL_UID_LAST=1900004095
 BASE_OPTS=(--cpu 2 --wall 4 --memory 64M --pids 16 --dir "$BOTS")
-# HOSTILE_ISOLATION=best-effort: every jail in that mode (an ordinary user's run).
-[ -z "${HOSTILE_ISOLATION:-}" ] || BASE_OPTS+=(--isolation "$HOSTILE_ISOLATION")
+# HOSTILE_OPTS: more options for every jail (before each attack's own), e.g.
+# "--isolation best-effort" for an ordinary user's run, or longer limits in an emulator.
+# shellcheck disable=SC2206
+BASE_OPTS+=(${HOSTILE_OPTS:-})
 WATCHED_FILES=(/etc/shadow /etc/passwd /etc/hostname /etc/hosts)
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/judge-hostile.XXXXXX")
@@ -33,7 +35,8 @@ export JUDGE_HOSTILE_SECRET="hostile-secret-$$-$RANDOM"
 
 pass() { echo "ok hostile/$1"; }
 fail() { echo "FAIL hostile/$1: $2"; FAILED=1; }
-trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
+# trim VAR: strip VAR's surrounding blanks in place (no subshell: this runs on every line).
+trim() { local s=${!1}; s=${s#"${s%%[![:space:]]*}"}; printf -v "$1" '%s' "${s%"${s##*[![:space:]]}"}"; }
 
 # ---- host-side observations -------------------------------------------------------
 
@@ -79,7 +82,7 @@ wait_until_clean() {  # gives killed processes a moment to be reaped
 
 # verdict|syscall|arch|cpu_ns|exit_code|signal from a report.
 report_fields() {
-    python3 -c 'import json,sys
+    python3 -S -c 'import json,sys
 r=json.load(open(sys.argv[1])); s=r["syscall"] or {}
 print("|".join(str(x) for x in (r["verdict"], s.get("name",""), s.get("arch",""), r["cpu_ns"], r["exit_code"], r["signal"])))' "$1" 2>/dev/null
 }
@@ -274,11 +277,14 @@ run_one() {
 sleep 100000 &
 CANARY=$!
 count=0
+declare -A wanted=()
+for name in "$@"; do wanted[$name]=1; done
 while IFS='|' read -r -u 3 name want extra checks; do
-    name=$(trim "$name")
+    trim name
     case $name in ''|'#'*) continue ;; esac
-    if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qxF -- "$name"; then continue; fi
-    run_one "$name" "$(trim "$want")" "$(trim "$extra")" "$(trim "$checks")"
+    if [ $# -gt 0 ] && [ -z "${wanted[$name]:-}" ]; then continue; fi
+    trim want; trim extra; trim checks
+    run_one "$name" "$want" "$extra" "$checks"
     count=$((count + 1))
 done 3< "$EXPECT"
 [ $count -gt 0 ] || fail "suite" "no attack ran"

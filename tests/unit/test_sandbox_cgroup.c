@@ -894,6 +894,41 @@ END_TEST
 
 /* ------------------------------------------------------------ v2 only ---- */
 
+static void exit_seven(long unused)
+{
+    (void)unused;
+    _exit(7);
+}
+
+/* A cgroup emptied by cgroup.kill takes the next jail, and that jail lives:
+ * newer kernels (6.18, not 6.1) kill a child cloned into such a cgroup, so the
+ * backend hands out no directory fd for it any more (callers attach instead).
+ * An empty cgroup is not killed at all, and keeps its fd. */
+START_TEST(test_v2_killed_cgroup_takes_members_by_attach)
+{
+    const struct cgroup_caps *caps = backend(BACKEND_V2, "killed_cgroup_attach");
+    if (!caps || !need(caps, caps->kill, "cgroup.kill", "killed_cgroup_attach"))
+        return;
+    become_subreaper();
+    struct cgroup *cg = acquire(caps, 0, 0);
+    struct jail_error err = { "" };
+    ck_assert_msg(cgroup_kill_all(cg, &err) == 0, "%s", err.msg);
+    ck_assert_int_ge(cgroup_dir_fd(cg), 0);
+    struct kid k = spawn(spin_forever, 0);
+    attach_and_go(cg, &k);
+    ck_assert_msg(cgroup_kill_all(cg, &err) == 0, "%s", err.msg);
+    int status = wait_status(k.pid, NULL);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    ck_assert_int_eq(cgroup_dir_fd(cg), -1);
+    k = spawn(exit_seven, 0);
+    attach_and_go(cg, &k);
+    status = wait_status(k.pid, NULL);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 7, "the next member ended with %#x", status);
+    release(cg);
+    reap_all();
+}
+END_TEST
+
 START_TEST(test_v2_clone_into_cgroup)
 {
     const struct cgroup_caps *caps = backend(BACKEND_V2, "clone_into_cgroup");
@@ -1347,6 +1382,7 @@ static Suite *cgroup_suite(void)
     tcase_add_loop_test(tc, test_pool_refuses_cgroup_holding_inodes, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_sweep_removes_dead_judges_cgroup, 0, BACKEND_COUNT);
     tcase_add_test(tc, test_v2_clone_into_cgroup);
+    tcase_add_test(tc, test_v2_killed_cgroup_takes_members_by_attach);
     tcase_add_test(tc, test_hybrid_probe_reports_twin);
     tcase_add_test(tc, test_hybrid_twin_holds_members);
     tcase_add_test(tc, test_hybrid_freeze_uses_twin);

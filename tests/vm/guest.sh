@@ -40,7 +40,7 @@ figure units_s $((SECONDS - units_start))
 # ---- the hostile suite ------------------------------------------------------------------
 hostile_start=$SECONDS
 # shellcheck disable=SC2086
-bash "$ROOT/tests/hostile/run.sh" $(hostile_subset) || E2E_FAILED=1
+HOSTILE_OPTS=$(hostile_time_opts) bash "$ROOT/tests/hostile/run.sh" $(hostile_subset "$HOSTILE_QUICK") || E2E_FAILED=1
 figure hostile_s $((SECONDS - hostile_start))
 
 # ---- generals matches: the budget and the memory limit ------------------------------------

@@ -27,7 +27,11 @@ check user/jails_go_below_the_scope [ -n "$(ls -d "$DELEGATED"/run-*.scope/judge
 
 generals_matches best-effort
 
-HOSTILE_EXPECT=$ROOT/tests/vm/expect_user.txt HOSTILE_ISOLATION=best-effort \
-    HOSTILE_CGROUP_PARENTS="$DELEGATED/run-*.scope/judge" bash "$ROOT/tests/hostile/run.sh" | sed 's|^ok hostile/|ok user/hostile/|; s|^FAIL hostile/|FAIL user/hostile/|'
+hostile_start=$SECONDS
+
+HOSTILE_EXPECT=$ROOT/tests/vm/expect_user.txt HOSTILE_OPTS="--isolation best-effort $(hostile_time_opts)" \
+    HOSTILE_CGROUP_PARENTS="$DELEGATED/run-*.scope/judge" bash "$ROOT/tests/hostile/run.sh" \
+    $(hostile_subset "$HOSTILE_QUICK_USER") | sed 's|^ok hostile/|ok user/hostile/|; s|^FAIL hostile/|FAIL user/hostile/|'
 [ "${PIPESTATUS[0]}" = 0 ] || E2E_FAILED=1
+figure user_hostile_s $((SECONDS - hostile_start))
 e2e_exit

@@ -12,12 +12,14 @@
 # Usage: JUDGE=bin/judge tests/vm/run.sh
 #   VM_KERNEL=/boot/vmlinuz-X picks the kernel (default: the newest in /boot
 #   with its modules); VM_ACCEL=tcg forbids KVM; VM_HOSTILE=all|quick picks
-#   the hostile suite (default: all under KVM, the quick subset under TCG).
+#   the hostile suite (default: all under KVM, the quick subset under TCG);
+#   VM_GUEST=bench runs tests/vm/bench.sh instead of the checks (make bench).
 source "$(dirname "$0")/../lib.sh"
 VM=$ROOT/build/vm
 OUT=$VM/out
 QEMU=qemu-system-x86_64
 VM_TIMEOUT=${VM_TIMEOUT:-1500}
+GUEST=${VM_GUEST:-guest}  # bench: tests/vm/bench.sh, whose output is printed as it is
 
 pick_kernel() {
     local k v
@@ -69,7 +71,7 @@ boot() {
     timeout "$VM_TIMEOUT" "$QEMU" -nodefaults -no-reboot -display none -monitor none \
         -machine q35 $ACCEL -smp 2 -m 2048 \
         -kernel "$kernel" -initrd "$initrd" \
-        -append "console=ttyS0 panic=-1 quiet judge_root=$ROOT judge_out=$OUT judge_hostile=$hostile judge_accel=$ACCEL_NAME" \
+        -append "console=ttyS0 panic=-1 quiet judge_root=$ROOT judge_out=$OUT judge_hostile=$hostile judge_accel=$ACCEL_NAME judge_guest=$GUEST" \
         -virtfs "local,path=/,mount_tag=host,security_model=passthrough,readonly=on,multidevs=remap" \
         -virtfs "local,path=$OUT,mount_tag=out,security_model=none" \
         -serial "file:$VM/console.log" 2>"$VM/qemu.err"
@@ -80,6 +82,10 @@ figure() { sed -n "s/^$1 //p" "$OUT/figures" 2>/dev/null | tail -1; }
 
 main() {
     if [ "$(uname -m)" != x86_64 ]; then skip vm "not an x86_64 host"; return; fi
+    # The VM lays tmpfs over these: a tree below them would not be seen inside.
+    case $ROOT/ in /tmp/*|/var/tmp/*|/run/*|/dev/*|/proc/*|/sys/*)
+        skip vm "the tree is at $ROOT, under a directory the VM covers with a tmpfs"; return ;;
+    esac
     command -v "$QEMU" >/dev/null || { skip vm "$QEMU is not installed (make deps-vm)"; return; }
     [ -x /bin/busybox ] || { skip vm "busybox-static is not installed (make deps-vm)"; return; }
     local kernel kver
@@ -102,6 +108,10 @@ main() {
         return
     fi
     cat "$OUT/results" 2>/dev/null
+    if [ "$GUEST" = bench ]; then
+        [ "$(figure guest_exit)" = 0 ] || fail vm/bench "$(tail -c 400 "$OUT/guest.err" | tr '\n' ' ')"
+        return
+    fi
     grep -q '^FAIL ' "$OUT/results" 2>/dev/null && E2E_FAILED=1
     local guest_exit
     guest_exit=$(figure guest_exit)
@@ -111,8 +121,9 @@ main() {
         fail vm/guest "exited $guest_exit: $(tail -c 400 "$OUT/guest.err" | tr '\n' ' ')"
     fi
     [ "$(count ok)" -gt 0 ] || fail vm/checks "no check passed in the VM"
-    echo "figures: kernel $(figure kernel), accel $ACCEL_NAME, boot $(figure boot_ms) ms to the tests," \
-         "root suite $(figure root_s) s, user suite $(figure user_s) s, qemu wall ${wall} s"
+    echo "figures: kernel $(figure kernel) under $ACCEL_NAME, boot $(figure boot_ms) ms to the tests;" \
+         "root $(figure root_s) s (units $(figure units_s), hostile $(figure hostile_s), matches $(figure matches_s)," \
+         "tournament $(figure tournament_s)); user $(figure user_s) s (hostile $(figure user_hostile_s)); qemu wall ${wall} s"
     sed -n 's/^bench /bench: /p' "$OUT/figures"
 }
 
