@@ -93,7 +93,10 @@ static int check_program(const struct player_config *p, const char *found, char 
 {
     struct stat st;
     if (stat(found, &st) < 0) {
-        snprintf(msg, size, "command '%s' not found (%s: %s)", p->argv[0], found, strerror(errno));
+        if (errno == ENOENT)
+            snprintf(msg, size, "command '%s' not found (%s)", p->argv[0], found);
+        else
+            snprintf(msg, size, "command '%s' not found (%s: %s)", p->argv[0], found, strerror(errno));
         return -1;
     }
     if (!S_ISREG(st.st_mode)) {

@@ -59,7 +59,7 @@ compile_bot() {
 
 # player NAME PROFILE: the match-file entry of the submission $T/src-NAME as a source player
 # (`judge run` compiles it again, into a temporary directory, and runs what compiled_bot_load() makes).
-player() { printf '  - name: %s\n    source: %s\n    profile: %s\n' "$1" "$T/src-$1" "$2"; }
+player() { printf '  - name: %s\n    source: %s\n    language: %s\n' "$1" "$T/src-$1" "$2"; }
 opponent() { printf '  - name: %s\n    dir: %s\n    command: [%s]\n' "$1" "$OPP/$2" "$3"; }
 
 # play NAME YAML-HEAD PLAYERS...: plays the match; checks the compiled bot (player NAME) ended OK.
@@ -202,7 +202,7 @@ refuse() {
     check "bad_input/${name}_one_line" [ "$(wc -l <"$T/refuse-$name.err")" = 1 -a ! -s "$T/refuse-$name.out" ]
     check "bad_input/${name}_message" grep -qE "$regex" "$T/refuse-$name.err"
 }
-refuse unknown_profile "^judge compile: no language profile 'cobol' in .*/containers$" \
+refuse unknown_profile "^judge compile: no language profile 'cobol' in .*/containers \(valid: c, cpp, java, python3\)$" \
     --profile cobol "$T/src-gen_c" --out "$T/x1"
 refuse no_out "^judge compile: --out BOT_DIR is required " --profile c "$T/src-gen_c"
 refuse missing_src "^judge compile: SRC_DIR $T/nope: No such file or directory$" --profile c "$T/nope" --out "$T/x2"
