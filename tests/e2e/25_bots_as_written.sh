@@ -263,6 +263,10 @@ sea_pair() { printf 'players:\n  - {name: a, dir: %s, command: %s}\n  - {name: b
 PRIVATE=$(mktemp -d "$T/private.XXXXXX"); cp "$S/c_bot" "$PRIVATE/"
 refused private_dir "$(sea_pair "$PRIVATE" ./c_bot)" \
     "private_dir.yaml:[0-9]+:[0-9]+: player 'a': .*cannot enter $PRIVATE \(mode 0700\).*fix: chmod a\+rx $PRIVATE"
+"$JUDGE" exec --dir "$PRIVATE" --report "$T/private.json" -- ./c_bot </dev/null >/dev/null 2>"$T/exec-private.err"
+echo $? >"$T/exec-private.rc"
+check bots_as_written/exec_private_dir_exit_2 [ "$(cat "$T/exec-private.rc")" = 2 ]
+check bots_as_written/exec_private_dir_says_fix grep -q "cannot enter $PRIVATE (mode 0700).*fix: chmod a+rx $PRIVATE" "$T/exec-private.err"
 chmod 0711 "$PRIVATE"; chmod 0700 "$PRIVATE/c_bot"
 refused private_file "$(sea_pair "$PRIVATE" ./c_bot)" "cannot execute $PRIVATE/c_bot \(mode 0700\); fix: chmod a\+rx"
 # A script without the execute bit: said so, with the fix (it used to be "not found").
