@@ -2,7 +2,7 @@
 # write-tournament.sh [CLASS_DIR] - rewrite the `players:` section of
 # CLASS_DIR/tournament.yaml (default: this script's directory): one source
 # player per directory of CLASS_DIR/submissions/, named for it, its language
-# profile guessed from its files (*.java: java, *.cpp/*.cc: cpp, *.c: c,
+# language guessed from its files (*.java: java, *.cpp/*.cc: cpp, *.c: c,
 # *.py: python3; a directory with none of these gets c, and so a
 # COMPILE_ERROR that says no source file was found). Everything above
 # `players:` is kept. Names other than [A-Za-z0-9._-] are skipped (they
@@ -18,13 +18,13 @@ has() { for f in "$1"/$2; do [ -f "$f" ] && return 0; done; return 1; }
         case $name in
         *[!A-Za-z0-9._-]* | .*) echo "write-tournament.sh: skipping '$name': use [A-Za-z0-9._-]" >&2; continue ;;
         esac
-        if has "$sub" '*.java'; then profile=java
-        elif has "$sub" '*.cpp' || has "$sub" '*.cc'; then profile=cpp
-        elif has "$sub" '*.c'; then profile=c
-        elif has "$sub" '*.py'; then profile=python3
-        else profile=c
+        if has "$sub" '*.java'; then language=java
+        elif has "$sub" '*.cpp' || has "$sub" '*.cc'; then language=cpp
+        elif has "$sub" '*.c'; then language=c
+        elif has "$sub" '*.py'; then language=python3
+        else language=c
         fi
-        printf '  - name: %s\n    source: submissions/%s\n    profile: %s\n' "$name" "$name" "$profile"
+        printf '  - name: %s\n    source: submissions/%s\n    language: %s\n' "$name" "$name" "$language"
     done
 } >"$file.tmp"
 mv "$file.tmp" "$file"

@@ -14,6 +14,7 @@
 
 #include "judge/cli/commands.h"
 #include "common/atomic_file.h"
+#include "judge/match/player_command.h"
 #include "judge/match/run_report.h"
 
 #define DEFAULT_PATH "PATH=/usr/local/bin:/usr/bin:/bin"
@@ -251,6 +252,9 @@ static int check_dir(const char *option, const char *path)
         return usage_error("%s %s: %s", option, path, strerror(errno)), -1;
     if (!S_ISDIR(st.st_mode))
         return usage_error("%s %s is not a directory", option, path), -1;
+    char why[1024];
+    if (!strcmp(option, "--dir") && player_dir_check(path, why, sizeof why) < 0)
+        return usage_error("%s: %s", option, why), -1;
     return 0;
 }
 

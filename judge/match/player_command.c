@@ -1,6 +1,6 @@
 /*
  * player_command.c - where a `command:` player's program is on the host, and
- * whether the jail's user may run it (judge/player_command.h).
+ * whether the jail's user may run it (judge/match/player_command.h).
  *
  * Run as root, every jail is a user of its own, neither the owner nor in the
  * group of the bot's files: the "others" permission bits are what it gets. As
@@ -29,7 +29,7 @@ static bool jail_may(const char *path, const struct stat *st, int want)
 }
 
 /* Every directory from / down to dir must let the jail's user through. */
-static int check_reachable_dir(const char *dir, char *msg, size_t size)
+int player_dir_check(const char *dir, char *msg, size_t size)
 {
     char prefix[4096];
     size_t len = strlen(dir);
@@ -93,7 +93,10 @@ static int check_program(const struct player_config *p, const char *found, char 
 {
     struct stat st;
     if (stat(found, &st) < 0) {
-        snprintf(msg, size, "command '%s' not found (%s: %s)", p->argv[0], found, strerror(errno));
+        if (errno == ENOENT)
+            snprintf(msg, size, "command '%s' not found (%s)", p->argv[0], found);
+        else
+            snprintf(msg, size, "command '%s' not found (%s: %s)", p->argv[0], found, strerror(errno));
         return -1;
     }
     if (!S_ISREG(st.st_mode)) {
@@ -131,7 +134,7 @@ static int check_argument_files(const struct player_config *p, char *msg, size_t
 int player_command_check(const struct player_config *p, char *host_path, size_t host_size, char *msg,
                          size_t msg_size)
 {
-    if (p->dir && check_reachable_dir(p->dir, msg, msg_size) < 0) return -1;
+    if (p->dir && player_dir_check(p->dir, msg, msg_size) < 0) return -1;
     if (!strchr(p->argv[0], '/')) {
         if (find_on_path(p->argv[0], host_path, host_size, msg, msg_size) < 0) return -1;
     } else {

@@ -15,6 +15,8 @@
 /* The jail's PATH, as every bot's environment gives it. */
 #define JAIL_PATH "/usr/local/bin:/usr/bin:/bin"
 
+/* Whether the jail's user can enter dir (and every directory above it): 0, or -1 with why and the fix. */
+int player_dir_check(const char *dir, char *msg, size_t msg_size);
 /* 0 with the program's host path in host_path, or -1 with why in msg. */
 int player_command_check(const struct player_config *p, char *host_path, size_t host_size, char *msg,
                          size_t msg_size);

@@ -13,50 +13,7 @@ trap 'rm -rf "$T"' EXIT
 
 if [ "$(id -u)" != 0 ]; then
     skip bots_as_written "strict jails need root"
-    
-# ---- output paths that are not regular files are written in place -------------------------
-"$JUDGE" exec --dir "$S" --report /dev/null --stdout /dev/null -- ./c_bot </dev/null 2>"$T/null.err"
-echo $? >"$T/null.rc"
-check outputs/report_to_dev_null_exit_0 [ "$(cat "$T/null.rc")" = 0 ]
-check outputs/dev_null_stays_a_character_device [ -c /dev/null ]
-mkfifo "$T/report.fifo"
-cat "$T/report.fifo" >"$T/fifo.got" &
-"$JUDGE" exec --dir "$S" --report "$T/report.fifo" --stdout - -- ./c_bot </dev/null >"$T/fifo.stdout" 2>"$T/fifo.err"
-wait
-check outputs/report_to_a_fifo grep -q '"verdict":"OK"' "$T/fifo.got"
-check outputs/fifo_stays_a_fifo [ -p "$T/report.fifo" ]
-check outputs/stdout_dash_is_the_judges grep -q '^####______$' "$T/fifo.stdout"
-
-# ---- set-ups a user gets wrong: one line naming the file and the fix, exit 2, no match --------
-# refused NAME YAML-BODY PATTERN: `judge run` exits 2 and its message matches PATTERN.
-refused() {
-    printf 'game: seabattle\nseed: 1\n%s' "$2" >"$T/$1.yaml"
-    "$JUDGE" run "$T/$1.yaml" --replay "$T/$1.jsonl.gz" >"$T/$1.out" 2>"$T/$1.err"; local rc=$?
-    if [ $rc = 2 ] && grep -qE -- "$3" "$T/$1.err" && [ ! -e "$T/$1.jsonl.gz" ]; then ok "bots_as_written/$1"; else
-        fail "bots_as_written/$1" "exit $rc, wanted 2 and /$3/: $(head -c 300 "$T/$1.err")"; fi
-}
-sea_pair() { printf 'players:\n  - {name: a, dir: %s, command: %s}\n  - {name: b, dir: %s, command: ./c_bot}\n' "$1" "$2" "$S"; }
-
-# A bot directory only its owner can read (what mktemp -d makes): refused before the match.
-PRIVATE=$(mktemp -d "$T/private.XXXXXX"); cp "$S/c_bot" "$PRIVATE/"
-refused private_dir "$(sea_pair "$PRIVATE" ./c_bot)" \
-    "private_dir.yaml:[0-9]+:[0-9]+: player 'a': .*cannot enter $PRIVATE \(mode 0700\).*fix: chmod a\+rx $PRIVATE"
-chmod 0711 "$PRIVATE"; chmod 0700 "$PRIVATE/c_bot"
-refused private_file "$(sea_pair "$PRIVATE" ./c_bot)" "cannot execute $PRIVATE/c_bot \(mode 0700\); fix: chmod a\+rx"
-# A script without the execute bit: said so, with the fix (it used to be "not found").
-cp "$S/bot.py" "$PRIVATE/bot.py"; chmod 0644 "$PRIVATE/bot.py"; chmod 0755 "$PRIVATE"
-refused not_executable "$(sea_pair "$PRIVATE" ./bot.py)" "'./bot.py' \($PRIVATE/bot.py\) is not executable; fix: chmod \+x"
-chmod 0600 "$PRIVATE/bot.py"
-refused unreadable_script "$(sea_pair "$PRIVATE" '[python3, bot.py]')" "cannot read $PRIVATE/bot.py \(mode 0600\); fix: chmod a\+r"
-# profile: names a seccomp profile; a language there is a file error listing the valid ones.
-refused profile_python "players:
-  - name: a
-    dir: $S
-    command: [python3, bot.py]
-    profile: python
-  - {name: b, dir: $S, command: ./c_bot}
-" "profile_python.yaml:7:14: unknown run profile 'python' \\(valid: default, interpreter, compiler, jvm\\)"
-e2e_exit
+    e2e_exit
 fi
 LANGS="c cpp python java perl sh"
 have_java=1
@@ -306,6 +263,10 @@ sea_pair() { printf 'players:\n  - {name: a, dir: %s, command: %s}\n  - {name: b
 PRIVATE=$(mktemp -d "$T/private.XXXXXX"); cp "$S/c_bot" "$PRIVATE/"
 refused private_dir "$(sea_pair "$PRIVATE" ./c_bot)" \
     "private_dir.yaml:[0-9]+:[0-9]+: player 'a': .*cannot enter $PRIVATE \(mode 0700\).*fix: chmod a\+rx $PRIVATE"
+"$JUDGE" exec --dir "$PRIVATE" --report "$T/private.json" -- ./c_bot </dev/null >/dev/null 2>"$T/exec-private.err"
+echo $? >"$T/exec-private.rc"
+check bots_as_written/exec_private_dir_exit_2 [ "$(cat "$T/exec-private.rc")" = 2 ]
+check bots_as_written/exec_private_dir_says_fix grep -q "cannot enter $PRIVATE (mode 0700).*fix: chmod a+rx $PRIVATE" "$T/exec-private.err"
 chmod 0711 "$PRIVATE"; chmod 0700 "$PRIVATE/c_bot"
 refused private_file "$(sea_pair "$PRIVATE" ./c_bot)" "cannot execute $PRIVATE/c_bot \(mode 0700\); fix: chmod a\+rx"
 # A script without the execute bit: said so, with the fix (it used to be "not found").

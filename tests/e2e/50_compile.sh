@@ -59,7 +59,7 @@ compile_bot() {
 
 # player NAME PROFILE: the match-file entry of the submission $T/src-NAME as a source player
 # (`judge run` compiles it again, into a temporary directory, and runs what compiled_bot_load() makes).
-player() { printf '  - name: %s\n    source: %s\n    profile: %s\n' "$1" "$T/src-$1" "$2"; }
+player() { printf '  - name: %s\n    source: %s\n    language: %s\n' "$1" "$T/src-$1" "$2"; }
 opponent() { printf '  - name: %s\n    dir: %s\n    command: [%s]\n' "$1" "$OPP/$2" "$3"; }
 
 # play NAME YAML-HEAD PLAYERS...: plays the match; checks the compiled bot (player NAME) ended OK.

@@ -103,8 +103,8 @@ seed: 2
 params: {turn_limit: 30}
 limits: {memory_limit_mb: 448}
 players:
-  - {name: dave, source: submissions/dave, profile: java}
-  - {name: carol, source: submissions/carol, profile: python3}
+  - {name: dave, source: submissions/dave, language: java}
+  - {name: carol, source: submissions/carol, profile: python3}  # the old spelling of language
 YAML
 TMPDIR=$T "$JUDGE" run "$T/class/match.yaml" --replay "$T/run.jsonl.gz" >"$T/run.out" 2>&1
 check run/exit_0 [ $? = 0 ]
@@ -123,10 +123,11 @@ bad() {
     check "bad/${1}_exit_2" [ $? = 2 ]
     check "bad/${1}_message" grep -qx "$T/class/bad-$1.yaml:$3" "$T/bad-$1.err"
 }
-bad no_profile '    source: submissions/alice\n' "5:5: a 'source' player needs 'profile', its language (c, cpp, python3, java, ...)"
-bad both '    source: submissions/alice\n    profile: c\n    command: [./x]\n' "5:5: a player has 'command' or 'source', not both"
-bad unknown_profile '    source: submissions/alice\n    profile: cobol\n' "6:14: no language profile 'cobol' in .*"
-bad missing_source '    source: nope\n    profile: c\n' "5:13: player source '$T/class/nope': No such file or directory"
-bad dir_with_source '    source: submissions/alice\n    profile: c\n    dir: .\n' "7:5: 'dir' belongs to a 'command' player: a 'source' player runs from its compiled bot"
+bad no_language '    source: submissions/alice\n' "5:5: a 'source' player needs 'language' (c, cpp, python3, java, ...)"
+bad both '    source: submissions/alice\n    language: c\n    command: [./x]\n' "5:5: a player has 'command' or 'source', not both"
+bad unknown_language '    source: submissions/alice\n    language: cobol\n' "6:15: no language profile 'cobol' in .* (valid: c, cpp, java, python3)"
+bad language_and_profile '    source: submissions/alice\n    language: c\n    profile: c\n' "7:5: a 'source' player names its language with 'language' alone ('profile' is the old spelling of it)"
+bad missing_source '    source: nope\n    language: c\n' "5:13: player source '$T/class/nope': No such file or directory"
+bad dir_with_source '    source: submissions/alice\n    language: c\n    dir: .\n' "7:5: 'dir' belongs to a 'command' player: a 'source' player runs from its compiled bot"
 
 e2e_exit

@@ -174,6 +174,25 @@ START_TEST(defaults)
 }
 END_TEST
 
+/* Sea battle and warlight have no map to name: one arena, as if `generate: {}` were written. */
+START_TEST(games_without_a_map_need_no_generate)
+{
+    static const char *const games[] = {"seabattle", "warlight"};
+    for (size_t i = 0; i < 2; i++) {
+        struct tournament_config cfg;
+        char text[256];
+        snprintf(text, sizeof text, "game: %s\nseeds: [1]\nplayers:\n" P("a") P("b"), games[i]);
+        load_ok(text, &cfg);
+        ck_assert_uint_eq(cfg.n_arenas, 1);
+        ck_assert_ptr_null(cfg.arenas[0].map_path);
+        ck_assert_uint_eq(cfg.arenas[0].n_generate, 1);
+        ck_assert_str_eq(cfg.arenas[0].generate[0].name, "players");
+        ck_assert_int_eq(cfg.arenas[0].generate[0].value, 2);
+        tournament_config_free(&cfg);
+    }
+}
+END_TEST
+
 START_TEST(missing_and_unknown_keys)
 {
     expect_error("maps: [tiny.map]\nseeds: [1]\n" FOUR, "1:1: missing key 'game'");
@@ -620,6 +639,7 @@ static Suite *tournament_suite(void)
     tcase_add_test(tc, full_file_sets_every_field);
     tcase_add_test(tc, defaults);
     tcase_add_test(tc, missing_and_unknown_keys);
+    tcase_add_test(tc, games_without_a_map_need_no_generate);
     tcase_add_test(tc, format_errors);
     tcase_add_test(tc, list_errors);
     tcase_add_test(tc, arena_seats);

@@ -74,10 +74,12 @@ START_TEST(steps_follow_the_spec)
     ck_assert_uint_eq(steps_for("/etc", "/var", NULL), base + 4); /* and /data */
     const char *visible[] = {"/usr/share", "/lib/x86_64-linux-gnu", NULL};
     ck_assert_uint_eq(steps_for(NULL, NULL, visible), base); /* already in the system binds */
-    const char *file[] = {"/etc/hostname", NULL};
+    const char *file[] = {"/etc/debian_version", NULL};
     ck_assert_uint_eq(steps_for(NULL, NULL, file), base + 2); /* mount point file, bind */
-    const char *twice[] = {"/etc/hostname", "/etc/hostname", NULL};
+    const char *twice[] = {"/etc/debian_version", "/etc/debian_version", NULL};
     ck_assert_uint_eq(steps_for(NULL, NULL, twice), base + 2);
+    const char *own[] = {"/etc/passwd", "/etc/hostname", NULL};
+    ck_assert_uint_eq(steps_for(NULL, NULL, own), base); /* the jail's own /etc files stay its own */
     const char *nested[] = {"/var/lib", NULL};
     ck_assert_uint_eq(steps_for(NULL, NULL, nested), base + 3); /* mkdir /var, /var/lib, bind */
 }
