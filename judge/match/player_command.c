@@ -9,8 +9,10 @@
 #include "judge/match/player_command.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -29,11 +31,11 @@ static bool jail_may(const char *path, const struct stat *st, int want)
 }
 
 /* Every directory from / down to dir must let the jail's user through. */
-int player_dir_check(const char *dir, char *msg, size_t size)
+int player_dir_check(const char *given, char *msg, size_t size)
 {
-    char prefix[4096];
+    char dir[PATH_MAX], prefix[PATH_MAX];
+    if (!realpath(given, dir)) return 0; /* a missing directory is reported where it is opened */
     size_t len = strlen(dir);
-    if (len >= sizeof prefix) return 0;
     for (size_t end = 1; end <= len; end++) {
         if (end < len && dir[end] != '/') continue;
         memcpy(prefix, dir, end);
