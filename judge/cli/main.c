@@ -37,10 +37,11 @@ static const struct subcommand *find(const char *name)
 
 static int unknown_command(const char *name)
 {
-    const char *names[N_SUBCOMMANDS];
+    const char *names[N_SUBCOMMANDS + 1];
     for (size_t i = 0; i < N_SUBCOMMANDS; i++)
         names[i] = subcommands[i].name;
-    const char *near = suggest_nearest(name, names, N_SUBCOMMANDS);
+    names[N_SUBCOMMANDS] = "help";
+    const char *near = suggest_nearest(name, names, N_SUBCOMMANDS + 1);
     fprintf(stderr, "judge: unknown command '%s'%s%s%s (see judge help)\n", name, near ? "; did you mean '" : "",
             near ? near : "", near ? "'?" : "");
     return EXIT_USAGE;

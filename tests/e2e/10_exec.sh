@@ -55,6 +55,8 @@ check exec/memory_peak_reported [ "$(field mem memory_peak_bytes)" -ge $((90 << 
 
 jexec memok --memory 100M -- ./exec_touch 20
 check exec/memory_20M_under_100M [ "$(field memok verdict)" = OK ]
+# Both figures: the cgroup's peak (what the limit is against) and the peak RSS beside it.
+check exec/rss_peak_reported [ "$(field memok rss_peak_bytes)" -ge $((20 << 20)) ]
 
 jexec cpulim --cpu 0.5 --wall 10 -- ./exec_cpu 5000
 cpu=$(field cpulim cpu_ns)
@@ -91,8 +93,8 @@ check_report_keys() {
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert list(r) == ["verdict", "exit_code", "signal", "cpu_ns", "wall_ns", "memory_peak_bytes",
-                   "syscall", "isolation", "note"], list(r)
-for k in ("exit_code", "signal", "cpu_ns", "wall_ns", "memory_peak_bytes"):
+                   "rss_peak_bytes", "syscall", "isolation", "note"], list(r)
+for k in ("exit_code", "signal", "cpu_ns", "wall_ns", "memory_peak_bytes", "rss_peak_bytes"):
     assert type(r[k]) is int, k
 assert isinstance(r["verdict"], str) and isinstance(r["note"], str)
 layers = ["user_ns", "pid_ns", "mount_ns", "net_ns", "ipc_ns", "uts_ns", "cgroup_ns", "pivot_root",

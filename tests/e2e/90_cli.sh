@@ -20,6 +20,8 @@ check typo/command_exit_2 [ $? = 2 ]
 check typo/command_suggests grep -qx "judge: unknown command 'rnu'; did you mean 'run'? (see judge help)" "$T/cmd.err"
 "$JUDGE" tournment x.yaml 2>"$T/cmd2.err"
 check typo/command_direct grep -q "did you mean 'tournament'?" "$T/cmd2.err"
+"$JUDGE" hlep 2>"$T/cmd3.err"
+check typo/help grep -q "did you mean 'help'?" "$T/cmd3.err"
 
 # bad NAME TEXT WANT: a match file holding TEXT fails with exit 2 and exactly FILE:WANT.
 bad() {
