@@ -24,6 +24,11 @@
 
 /* HOME: the jail's /tmp, as its /etc/passwd says (sandbox/jail_etc.c). */
 static const char *const jail_env[] = {"PATH=" JAIL_PATH, "LANG=C.UTF-8", "HOME=/tmp", NULL};
+/* The JVM flocks its perf-data file in /tmp, and flock fails in every jail (a
+ * lock on a shared inode is a channel between jails); it would then print a
+ * warning on stdout, the bot's protocol channel. Without the file, nothing. */
+static const char *const jvm_env[] = {"PATH=" JAIL_PATH, "LANG=C.UTF-8", "HOME=/tmp",
+                                      "JAVA_TOOL_OPTIONS=-XX:-UsePerfData", NULL};
 
 /* The runner's own limits, accepted in `limits:` next to the game's time and memory parameters. */
 static const struct runner_limit {
@@ -423,7 +428,7 @@ void match_setup_jail_spec(const struct match_setup *s, int player, struct jail_
     const struct match_player *mp = &s->players[player - 1];
     memset(spec, 0, sizeof *spec);
     spec->argv = (const char *const *)mp->argv;
-    spec->envp = jail_env;
+    spec->envp = strcmp(mp->profile, "jvm") == 0 ? jvm_env : jail_env;
     spec->dir = mp->dir;
     spec->profile = mp->profile;
     spec->extra_ro_binds = mp->ro_binds[0] ? (const char *const *)mp->ro_binds : NULL;
