@@ -192,6 +192,27 @@ START_TEST(s7_b12_a_crashed_player_stands_still_and_can_still_die_or_survive)
 }
 END_TEST
 
+START_TEST(b12_a_crashed_player_can_still_be_killed)
+{
+    struct bm_fixture f;
+    bfx_init(&f);
+    bfx_game(&f, OPEN_MAP, 3, 1);
+    ck_assert_int_eq(bomberman_rules.violation(f.g, 2, VIOLATION_MEMORY), 0);
+    bfx_tick(&f, NULL);
+    struct bm_board *b = (struct bm_board *)bomberman_board_of(f.g);
+    b->lava[b->p[2].cell][3] = 2;
+    bfx_tick(&f, NULL);
+    ck_assert(!b->p[2].alive);
+    ck_assert_int_eq(b->p[3].points, 20);
+    ck_assert_ptr_nonnull(strstr(bfx_events(&f), "{\"t\":\"death\",\"round\":1,\"player\":2,\"x\":1,\"y\":15,\"killers\":[3]}"));
+    struct strbuf out = STRBUF_INIT;
+    bomberman_rules.outbox(f.g, 2, &out);
+    ck_assert_uint_eq(out.len, 0);                                   /* dead, but no OVER: it crashed */
+    sb_free(&out);
+    bfx_free(&f);
+}
+END_TEST
+
 START_TEST(d21_all_bots_crashed_the_match_runs_on)
 {
     struct bm_fixture f;
@@ -462,6 +483,7 @@ static Suite *protocol_suite(void)
     tcase_add_test(tc, s7_d15_invalid_output_is_one_wait);
     tcase_add_test(tc, s7_violation_through_the_runner_invalid_output_is_a_wait);
     tcase_add_test(tc, s7_b12_a_crashed_player_stands_still_and_can_still_die_or_survive);
+    tcase_add_test(tc, b12_a_crashed_player_can_still_be_killed);
     tcase_add_test(tc, d21_all_bots_crashed_the_match_runs_on);
     tcase_add_test(tc, s6_the_only_survivor_wins);
     tcase_add_test(tc, s6_nobody_left_and_the_tick_limit);
