@@ -51,7 +51,8 @@
 const struct game_param bomberman_params[BP_COUNT] = {
     [BP_GAME_TICKS_MAX] = {"game_ticks_max", 500, 0, BIG, "the game stops after this many steps"},
     [BP_BANG_START_RADIUS] = {"bang_start_radius", 2, 0, BIG, "starting blast radius"},
-    [BP_BOMBS_COUNT_START] = {"player_bombs_count_start", 1, 0, BIG, "bombs on the field at once, at the start"},
+    [BP_BOMBS_COUNT_START] = {"player_bombs_count_start", 1, 0, BIG,
+                              "bombs on the field at once, at the start"},
     [BP_LAVA_LIVETIME] = {"lava_livetime", 2, 1, BIG, "steps a lava part stays"},
     [BP_BOMB_LIVE_TIME] = {"bomb_live_time", 5, 1, BIG, "steps from placing a bomb to its explosion"},
     [BP_KILL_POINTS] = {"player_kill_points", 20, 0, BIG, "for killing another player"},
@@ -70,8 +71,8 @@ const struct game_param bomberman_params[BP_COUNT] = {
 struct seat_state {
     bool crashed, replied;
     enum bm_command cmd;
-    enum violation_kind violation;  /* what crashed it */
-    int died_at;                    /* tick of its death (D21), 0 if alive */
+    enum violation_kind violation; /* what crashed it */
+    int died_at;                   /* tick of its death (D21), 0 if alive */
     struct strbuf outbox;
 };
 
@@ -90,20 +91,24 @@ struct bomberman {
     struct strbuf *log;
 };
 
-static struct bomberman *as_bm(struct game *g) { return (struct bomberman *)g; }
-static const struct bomberman *as_const_bm(const struct game *g) { return (const struct bomberman *)g; }
+static struct bomberman *as_bm(struct game *g)
+{
+    return (struct bomberman *)g;
+}
+static const struct bomberman *as_const_bm(const struct game *g)
+{
+    return (const struct bomberman *)g;
+}
 
 static void check_write(struct bomberman *g, int rc)
 {
-    if (rc < 0)
-        g->out_of_memory = true;
+    if (rc < 0) g->out_of_memory = true;
 }
 
 static int alive_count(const struct bomberman *g)
 {
     int n = 0;
-    for (int p = 1; p <= g->board.players; p++)
-        n += g->board.p[p].alive;
+    for (int p = 1; p <= g->board.players; p++) n += g->board.p[p].alive;
     return n;
 }
 
@@ -118,8 +123,7 @@ static bool is_pending(const struct bomberman *g, int p)
 static int place_of(const struct bomberman *g, int p)
 {
     int place = 1;
-    for (int q = 1; q <= g->board.players; q++)
-        place += g->board.p[q].points > g->board.p[p].points;
+    for (int q = 1; q <= g->board.players; q++) place += g->board.p[q].points > g->board.p[p].points;
     return place;
 }
 
@@ -127,7 +131,8 @@ static void write_end_event(struct bomberman *g, const char *reason)
 {
     struct strbuf *ev = &g->events;
     int P = g->board.players;
-    check_write(g, sb_printf(ev, "{\"t\":\"end\",\"round\":%d,\"reason\":\"%s\",\"award\":[", g->tick, reason));
+    check_write(g,
+                sb_printf(ev, "{\"t\":\"end\",\"round\":%d,\"reason\":\"%s\",\"award\":[", g->tick, reason));
     const char *sep = "";
     for (int p = 1; p <= P; p++)
         if (g->award[p]) {
@@ -138,15 +143,15 @@ static void write_end_event(struct bomberman *g, const char *reason)
     for (int p = 1; p <= P; p++)
         check_write(g, sb_printf(ev, "%s%lld", p > 1 ? "," : "", (long long)g->board.p[p].points));
     check_write(g, sb_puts(ev, "],\"places\":["));
-    for (int p = 1; p <= P; p++)
-        check_write(g, sb_printf(ev, "%s%d", p > 1 ? "," : "", place_of(g, p)));
+    for (int p = 1; p <= P; p++) check_write(g, sb_printf(ev, "%s%d", p > 1 ? "," : "", place_of(g, p)));
     check_write(g, sb_puts(ev, "]}\n"));
 }
 
 static void write_result_lines(struct bomberman *g, struct strbuf *log)
 {
     for (int p = 1; p <= g->board.players; p++)
-        check_write(g, sb_printf(log, "RESULT %d %lld %d\n", p, (long long)g->board.p[p].points, place_of(g, p)));
+        check_write(
+            g, sb_printf(log, "RESULT %d %lld %d\n", p, (long long)g->board.p[p].points, place_of(g, p)));
 }
 
 static void end_game(struct bomberman *g)
@@ -155,22 +160,18 @@ static void end_game(struct bomberman *g)
     int64_t award = alive == 1 ? g->params[BP_WIN_POINTS] : g->params[BP_SURVIVE_POINTS];
     g->over = true;
     for (int p = 1; p <= g->board.players; p++) {
-        if (!g->board.p[p].alive)
-            continue;
+        if (!g->board.p[p].alive) continue;
         g->award[p] = award;
         g->board.p[p].points += award;
-        if (!g->seat[p].crashed)
-            check_write(g, sb_puts(&g->seat[p].outbox, "OVER\n"));
+        if (!g->seat[p].crashed) check_write(g, sb_puts(&g->seat[p].outbox, "OVER\n"));
     }
     write_end_event(g, alive == 1 ? "last_player" : alive == 0 ? "no_player" : "tick_limit");
-    if (g->log)
-        write_result_lines(g, g->log);
+    if (g->log) write_result_lines(g, g->log);
 }
 
 static void check_end(struct bomberman *g)
 {
-    if (g->tick >= g->params[BP_GAME_TICKS_MAX] || alive_count(g) <= 1)
-        end_game(g);
+    if (g->tick >= g->params[BP_GAME_TICKS_MAX] || alive_count(g) <= 1) end_game(g);
 }
 
 /* ---- a step (§5) ------------------------------------------------------------------------------ */
@@ -182,8 +183,7 @@ static void run_step(struct bomberman *g)
     enum bm_command cmds[BM_MAX_PLAYERS + 1];
     for (int p = 1; p <= b->players; p++) {
         cmds[p] = g->seat[p].crashed ? BM_CRASHED : g->seat[p].cmd;
-        if (b->p[p].alive)
-            order[n++] = p;
+        if (b->p[p].alive) order[n++] = p;
     }
     rng_shuffle_int(&g->order_rng, order, (size_t)n);
     bm_board_step(b, order, n, cmds, g->rec);
@@ -191,11 +191,9 @@ static void run_step(struct bomberman *g)
     g->tick++;
     for (int i = 0; i < g->rec->n_damaged; i++) {
         int p = g->rec->damaged[i].player;
-        if (!g->rec->damaged[i].died)
-            continue;
+        if (!g->rec->damaged[i].died) continue;
         g->seat[p].died_at = g->tick;
-        if (!g->seat[p].crashed)
-            check_write(g, sb_puts(&g->seat[p].outbox, "OVER\n"));
+        if (!g->seat[p].crashed) check_write(g, sb_puts(&g->seat[p].outbox, "OVER\n"));
     }
     for (int p = 1; p <= b->players; p++) {
         g->seat[p].replied = false;
@@ -214,10 +212,8 @@ static int settle(struct bomberman *g)
 {
     for (;;) {
         bool any = false;
-        for (int p = 1; p <= g->board.players; p++)
-            any = any || is_pending(g, p);
-        if (any || g->over || g->out_of_memory)
-            return g->out_of_memory ? -1 : 0;
+        for (int p = 1; p <= g->board.players; p++) any = any || is_pending(g, p);
+        if (any || g->over || g->out_of_memory) return g->out_of_memory ? -1 : 0;
         run_step(g);
     }
 }
@@ -225,7 +221,8 @@ static int settle(struct bomberman *g)
 /* ---- a reply (§4, §7, D15) --------------------------------------------------------------------- */
 
 static const char *const words[] = {
-    [BM_WAIT] = "WAIT", [BM_UP] = "UP", [BM_DOWN] = "DOWN", [BM_LEFT] = "LEFT", [BM_RIGHT] = "RIGHT", [BM_BOMB] = "BOMB",
+    [BM_WAIT] = "WAIT", [BM_UP] = "UP",       [BM_DOWN] = "DOWN",
+    [BM_LEFT] = "LEFT", [BM_RIGHT] = "RIGHT", [BM_BOMB] = "BOMB",
 };
 
 static enum bm_command read_command(const struct bomberman *g, const char *line, struct game_verdict *v)
@@ -245,8 +242,8 @@ static enum bm_command read_command(const struct bomberman *g, const char *line,
         return BM_INVALID;
     }
     if (count != 1) {
-        snprintf(v->reason, sizeof v->reason, count ? "expected one word, got %d" : "empty line: expected a command",
-                 count);
+        snprintf(v->reason, sizeof v->reason,
+                 count ? "expected one word, got %d" : "empty line: expected a command", count);
         return BM_INVALID;
     }
     for (int c = BM_WAIT; c <= BM_BOMB; c++)
@@ -254,9 +251,8 @@ static enum bm_command read_command(const struct bomberman *g, const char *line,
             v->kind = VIOLATION_NONE;
             return (enum bm_command)c;
         }
-    snprintf(v->reason, sizeof v->reason,
-             "'%.*s' is not one of WAIT, UP, DOWN, LEFT, RIGHT, BOMB", (int)(tok[0].len > 40 ? 40 : tok[0].len),
-             tok[0].text);
+    snprintf(v->reason, sizeof v->reason, "'%.*s' is not one of WAIT, UP, DOWN, LEFT, RIGHT, BOMB",
+             (int)(tok[0].len > 40 ? 40 : tok[0].len), tok[0].text);
     return BM_INVALID;
 }
 
@@ -275,17 +271,16 @@ static int create_error(struct game_error *err, const char *fmt, ...)
 
 static int check_setup(const struct game_setup *setup, const int64_t *v, struct game_error *err)
 {
-    if (!setup->map)
-        return create_error(err, "bomberman needs a map");
+    if (!setup->map) return create_error(err, "bomberman needs a map");
     int starts = bomberman_map_players(setup->map);
     if (setup->players < 2 || setup->players > starts)
-        return create_error(err, "the map has %d starts, so the match takes 2 to %d players, not %d", starts, starts,
-                            setup->players);
+        return create_error(err, "the map has %d starts, so the match takes 2 to %d players, not %d", starts,
+                            starts, setup->players);
     for (int x = 0; x < BP_COUNT; x++) {
         const struct game_param *p = &bomberman_params[x];
         if (v[x] < p->min || v[x] > p->max)
-            return create_error(err, "parameter %s = %lld is out of range %lld..%lld", p->name, (long long)v[x],
-                                (long long)p->min, (long long)p->max);
+            return create_error(err, "parameter %s = %lld is out of range %lld..%lld", p->name,
+                                (long long)v[x], (long long)p->min, (long long)p->max);
     }
     return 0;
 }
@@ -307,10 +302,8 @@ static void write_start_event(struct bomberman *g)
 static void bomberman_destroy(struct game *gg)
 {
     struct bomberman *g = as_bm(gg);
-    if (!g)
-        return;
-    for (int p = 0; p <= BM_MAX_PLAYERS; p++)
-        sb_free(&g->seat[p].outbox);
+    if (!g) return;
+    for (int p = 0; p <= BM_MAX_PLAYERS; p++) sb_free(&g->seat[p].outbox);
     sb_free(&g->events);
     free(g->rec);
     free(g);
@@ -319,10 +312,8 @@ static void bomberman_destroy(struct game *gg)
 static int bomberman_create(const struct game_setup *setup, struct game **out, struct game_error *err)
 {
     int64_t v[BP_COUNT];
-    for (int x = 0; x < BP_COUNT; x++)
-        v[x] = setup->params ? setup->params[x] : bomberman_params[x].def;
-    if (check_setup(setup, v, err) < 0)
-        return -1;
+    for (int x = 0; x < BP_COUNT; x++) v[x] = setup->params ? setup->params[x] : bomberman_params[x].def;
+    if (check_setup(setup, v, err) < 0) return -1;
     struct bomberman *g = calloc(1, sizeof *g);
     if (!g || !(g->rec = malloc(sizeof *g->rec))) {
         free(g);
@@ -349,16 +340,14 @@ static int bomberman_pending(const struct game *gg, int *players, int max)
     const struct bomberman *g = as_const_bm(gg);
     int n = 0;
     for (int p = 1; p <= g->board.players && n < max; p++)
-        if (is_pending(g, p))
-            players[n++] = p;
+        if (is_pending(g, p)) players[n++] = p;
     return n;
 }
 
 static int bomberman_prompt(struct game *gg, int player, struct strbuf *out)
 {
     struct bomberman *g = as_bm(gg);
-    if (!is_pending(g, player))
-        return -1;
+    if (!is_pending(g, player)) return -1;
     return bm_write_state(&g->board, g->tick, player, out);
 }
 
@@ -374,16 +363,16 @@ static void bomberman_reply_wall(const struct game *gg, int player, struct game_
     const struct bomberman *g = as_const_bm(gg);
     (void)player;
     bool first = g->tick == 0;
-    *out = (struct game_reply_wall){.ms = (uint64_t)g->params[first ? BP_FIRST_TICK_WALL_MS : BP_TICK_WALL_MS],
-                                    .param = first ? "first_tick_wall_ms" : "tick_wall_ms"};
+    *out =
+        (struct game_reply_wall){.ms = (uint64_t)g->params[first ? BP_FIRST_TICK_WALL_MS : BP_TICK_WALL_MS],
+                                 .param = first ? "first_tick_wall_ms" : "tick_wall_ms"};
 }
 
 static int bomberman_submit(struct game *gg, int player, const char *const *lines, int n_lines,
                             struct game_verdict *v)
 {
     struct bomberman *g = as_bm(gg);
-    if (!is_pending(g, player) || n_lines != 1 || !lines || !lines[0])
-        return -1;
+    if (!is_pending(g, player) || n_lines != 1 || !lines || !lines[0]) return -1;
     v->reason[0] = '\0';
     g->seat[player].cmd = read_command(g, lines[0], v);
     g->seat[player].replied = true;
@@ -393,15 +382,15 @@ static int bomberman_submit(struct game *gg, int player, const char *const *line
 static int bomberman_violation(struct game *gg, int player, enum violation_kind kind)
 {
     struct bomberman *g = as_bm(gg);
-    if (!is_pending(g, player) || kind <= VIOLATION_NONE || kind > VIOLATION_INVALID_MOVE)
-        return -1;
+    if (!is_pending(g, player) || kind <= VIOLATION_NONE || kind > VIOLATION_INVALID_MOVE) return -1;
     struct seat_state *s = &g->seat[player];
     s->replied = true;
     s->cmd = BM_INVALID;
     if (kind <= VIOLATION_CRASH) {
         s->crashed = true;
         s->violation = kind;
-        check_write(g, sb_printf(&g->events, "{\"t\":\"crashed\",\"round\":%d,\"player\":%d,\"violation\":\"%s\"}\n",
+        check_write(g, sb_printf(&g->events,
+                                 "{\"t\":\"crashed\",\"round\":%d,\"player\":%d,\"violation\":\"%s\"}\n",
                                  g->tick, player, violation_name(kind)));
     }
     return settle(g);
@@ -410,8 +399,7 @@ static int bomberman_violation(struct game *gg, int player, enum violation_kind 
 static int bomberman_outbox(struct game *gg, int player, struct strbuf *out)
 {
     struct bomberman *g = as_bm(gg);
-    if (player < 1 || player > g->board.players)
-        return -1;
+    if (player < 1 || player > g->board.players) return -1;
     struct strbuf *box = &g->seat[player].outbox;
     int rc = sb_append(out, box->data ? box->data : "", box->len);
     sb_reset(box);
@@ -421,8 +409,7 @@ static int bomberman_outbox(struct game *gg, int player, struct strbuf *out)
 static bool bomberman_player_done(const struct game *gg, int player)
 {
     const struct bomberman *g = as_const_bm(gg);
-    if (player < 1 || player > g->board.players)
-        return true;
+    if (player < 1 || player > g->board.players) return true;
     return g->over || !g->board.p[player].alive || g->seat[player].crashed;
 }
 
@@ -449,8 +436,7 @@ static int bomberman_result(const struct game *gg, struct game_result *out)
         r->stats[0] = pl->kills;
         r->stats[1] = pl->blocks;
         r->stats[2] = pl->bonuses;
-        if (r->place == 1)
-            first = first ? -1 : p;
+        if (r->place == 1) first = first ? -1 : p;
     }
     out->draw = first < 0;
     out->winner = first > 0 ? first : 0;
@@ -471,15 +457,11 @@ static void bomberman_set_log(struct game *gg, struct strbuf *log)
 {
     struct bomberman *g = as_bm(gg);
     g->log = log;
-    if (!log || g->tick != 0)
-        return;
-    for (int p = 1; p <= g->board.players; p++)
-        g->board.p[p].points -= g->award[p];
+    if (!log || g->tick != 0) return;
+    for (int p = 1; p <= g->board.players; p++) g->board.p[p].points -= g->award[p];
     check_write(g, bm_write_state(&g->board, 0, 0, log));
-    for (int p = 1; p <= g->board.players; p++)
-        g->board.p[p].points += g->award[p];
-    if (g->over)
-        write_result_lines(g, log);
+    for (int p = 1; p <= g->board.players; p++) g->board.p[p].points += g->award[p];
+    if (g->over) write_result_lines(g, log);
 }
 
 static int bomberman_round(const struct game *gg)

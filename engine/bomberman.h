@@ -11,7 +11,7 @@
 #define BM_SIDE        15
 #define BM_CELLS       (BM_SIDE * BM_SIDE)
 #define BM_MAX_PLAYERS 4
-#define BM_FLAME_MAX   (1 + 4 * (BM_SIDE - 1))  /* a bomb's own cell and four arms */
+#define BM_FLAME_MAX   (1 + 4 * (BM_SIDE - 1)) /* a bomb's own cell and four arms */
 
 /* The order of bomberman_params[] (§1), and so of the values array of a game_setup. The first
  * BP_GAME_COUNT are sent to the bots on tick 0. */
@@ -45,13 +45,22 @@ enum bm_terrain { BM_FREE, BM_WALL, BM_BLOCK };
 struct bomberman_map {
     uint8_t terrain[BM_CELLS];
     char hidden[BM_CELLS];
-    int start[BM_MAX_PLAYERS + 1];  /* cell of start marker p, 1..starts */
+    int start[BM_MAX_PLAYERS + 1]; /* cell of start marker p, 1..starts */
     int starts;
 };
 
-static inline int bm_cell(int x, int y) { return (y - 1) * BM_SIDE + (x - 1); }
-static inline int bm_x(int cell) { return cell % BM_SIDE + 1; }
-static inline int bm_y(int cell) { return cell / BM_SIDE + 1; }
+static inline int bm_cell(int x, int y)
+{
+    return (y - 1) * BM_SIDE + (x - 1);
+}
+static inline int bm_x(int cell)
+{
+    return cell % BM_SIDE + 1;
+}
+static inline int bm_y(int cell)
+{
+    return cell / BM_SIDE + 1;
+}
 
 /* bomberman_map.c */
 int bomberman_map_parse(const char *text, size_t len, const int64_t *params, struct game_map **out,
@@ -68,43 +77,67 @@ int bomberman_map_generate(const struct game_option *opts, size_t n_opts, uint64
 
 enum bm_command { BM_WAIT, BM_UP, BM_DOWN, BM_LEFT, BM_RIGHT, BM_BOMB, BM_INVALID, BM_CRASHED };
 enum bm_effect { BM_NONE, BM_MOVED, BM_BLOCKED, BM_PLACED, BM_PICKUP_A, BM_PICKUP_R };
-const char *bm_command_name(enum bm_command c);  /* "WAIT", ..., "INVALID", "CRASHED" */
-const char *bm_effect_name(enum bm_effect e);    /* "none", "moved", ..., "pickup-R" */
+const char *bm_command_name(enum bm_command c); /* "WAIT", ..., "INVALID", "CRASHED" */
+const char *bm_effect_name(enum bm_effect e);   /* "none", "moved", ..., "pickup-R" */
 
 struct bm_player {
-    int cell;                  /* where it stands, or where it died */
+    int cell; /* where it stands, or where it died */
     bool alive;
     int64_t health, points, bombs_max, bombs_left, radius;
-    int64_t kills, blocks, bonuses;  /* credited so far (the result's stats) */
+    int64_t kills, blocks, bonuses; /* credited so far (the result's stats) */
 };
 
-struct bm_bomb { int owner; int64_t radius, timer; };  /* owner 0: no bomb */
+struct bm_bomb {
+    int owner;
+    int64_t radius, timer;
+}; /* owner 0: no bomb */
 
 struct bm_board {
-    const int64_t *params;     /* BP_COUNT values, owned by the game */
+    const int64_t *params; /* BP_COUNT values, owned by the game */
     int players;
     uint8_t terrain[BM_CELLS];
-    char hidden[BM_CELLS];     /* bonus under a block, 0 if none */
-    char bonus[BM_CELLS];      /* visible bonus, 0 if none */
+    char hidden[BM_CELLS]; /* bonus under a block, 0 if none */
+    char bonus[BM_CELLS];  /* visible bonus, 0 if none */
     struct bm_bomb bomb[BM_CELLS];
-    int64_t lava[BM_CELLS][BM_MAX_PLAYERS + 1];  /* live time of the part of each owner, 0: none */
-    uint8_t occupant[BM_CELLS];                  /* living player on the cell, 0 if none */
+    int64_t lava[BM_CELLS][BM_MAX_PLAYERS + 1]; /* live time of the part of each owner, 0: none */
+    uint8_t occupant[BM_CELLS];                 /* living player on the cell, 0 if none */
     struct bm_player p[BM_MAX_PLAYERS + 1];
 };
 
 /* What one step did, in the order it happened, for the events and the log. */
-struct bm_boom { int cell, owner; int64_t radius; int n_flame; int flame[BM_FLAME_MAX]; };
+struct bm_boom {
+    int cell, owner;
+    int64_t radius;
+    int n_flame;
+    int flame[BM_FLAME_MAX];
+};
 struct bm_step_record {
     int n_order, order[BM_MAX_PLAYERS];
-    struct { int player; enum bm_command cmd; enum bm_effect effect; int cell; } cmd[BM_MAX_PLAYERS];
-    int n_decayed;                            /* lava parts removed by B7 */
-    struct { int cell, owner; } decayed[BM_CELLS * BM_MAX_PLAYERS];
-    int n_booms;                              /* by y, then x */
+    struct {
+        int player;
+        enum bm_command cmd;
+        enum bm_effect effect;
+        int cell;
+    } cmd[BM_MAX_PLAYERS];
+    int n_decayed; /* lava parts removed by B7 */
+    struct {
+        int cell, owner;
+    } decayed[BM_CELLS * BM_MAX_PLAYERS];
+    int n_booms; /* by y, then x */
     struct bm_boom boom[BM_CELLS];
-    int n_blocks;                             /* by y, then x; owners: bit p for player p */
-    struct { int cell; unsigned owners; char bonus; } block[BM_CELLS];
-    int n_damaged;                            /* by player number */
-    struct { int player; int64_t health; bool died; unsigned killers; } damaged[BM_MAX_PLAYERS];
+    int n_blocks; /* by y, then x; owners: bit p for player p */
+    struct {
+        int cell;
+        unsigned owners;
+        char bonus;
+    } block[BM_CELLS];
+    int n_damaged; /* by player number */
+    struct {
+        int player;
+        int64_t health;
+        bool died;
+        unsigned killers;
+    } damaged[BM_MAX_PLAYERS];
     bool points_changed;
 };
 

@@ -17,7 +17,9 @@
 #define DEFAULT_BLOCKS  70
 #define DEFAULT_BONUSES 8
 
-struct gen_options { int64_t players, blocks, bonuses, symmetric; };
+struct gen_options {
+    int64_t players, blocks, bonuses, symmetric;
+};
 
 static int gen_error(struct game_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int gen_error(struct game_error *err, const char *fmt, ...)
@@ -30,17 +32,21 @@ static int gen_error(struct game_error *err, const char *fmt, ...)
     return -1;
 }
 
-static int read_options(const struct game_option *opts, size_t n, struct gen_options *o, struct game_error *err)
+static int read_options(const struct game_option *opts, size_t n, struct gen_options *o,
+                        struct game_error *err)
 {
     *o = (struct gen_options){DEFAULT_PLAYERS, DEFAULT_BLOCKS, DEFAULT_BONUSES, 0};
     for (size_t i = 0; i < n; i++) {
         const char *name = opts[i].name;
         int64_t v = opts[i].value;
-        int64_t *slot = !strcmp(name, "players") ? &o->players : !strcmp(name, "blocks") ? &o->blocks
-                        : !strcmp(name, "bonuses") ? &o->bonuses : !strcmp(name, "symmetric") ? &o->symmetric : NULL;
+        int64_t *slot = !strcmp(name, "players")     ? &o->players
+                        : !strcmp(name, "blocks")    ? &o->blocks
+                        : !strcmp(name, "bonuses")   ? &o->bonuses
+                        : !strcmp(name, "symmetric") ? &o->symmetric
+                                                     : NULL;
         if (!slot)
-            return gen_error(err, "bomberman's generator has no option '%s' (players, blocks, bonuses, symmetric)",
-                             name);
+            return gen_error(
+                err, "bomberman's generator has no option '%s' (players, blocks, bonuses, symmetric)", name);
         *slot = v;
     }
     if (o->players < 2 || o->players > BM_MAX_PLAYERS)
@@ -67,10 +73,8 @@ static int orbit(int x, int y, bool symmetric, int *cells)
     for (int k = 0; k < (symmetric ? 4 : 1); k++) {
         int c = mirror(x, y, k & 1, k & 2);
         bool seen = false;
-        for (int i = 0; i < n; i++)
-            seen = seen || cells[i] == c;
-        if (!seen)
-            cells[n++] = c;
+        for (int i = 0; i < n; i++) seen = seen || cells[i] == c;
+        if (!seen) cells[n++] = c;
     }
     return n;
 }
@@ -84,35 +88,32 @@ static void lay_walls_and_corners(struct bomberman_map *m, bool *reserved, int p
     for (int p = 1; p <= BM_MAX_PLAYERS; p++)
         for (int i = 0; i < 7; i++)
             reserved[mirror(corner_l[i][0], corner_l[i][1], corner_mirror[p][0], corner_mirror[p][1])] = true;
-    for (int p = 1; p <= players; p++)
-        m->start[p] = mirror(1, 1, corner_mirror[p][0], corner_mirror[p][1]);
+    for (int p = 1; p <= players; p++) m->start[p] = mirror(1, 1, corner_mirror[p][0], corner_mirror[p][1]);
     m->starts = players;
 }
 
 /* Blocks, orbit by orbit in row-major order of each orbit's first cell; returns the orbits. */
-static int lay_blocks(struct bomberman_map *m, const bool *reserved, const struct gen_options *o, struct rng *r,
-                      int *orbit_first)
+static int lay_blocks(struct bomberman_map *m, const bool *reserved, const struct gen_options *o,
+                      struct rng *r, int *orbit_first)
 {
     bool done[BM_CELLS] = {false};
     int n_orbits = 0, cells[4];
     for (int c = 0; c < BM_CELLS; c++) {
-        if (done[c] || m->terrain[c] != BM_FREE || reserved[c])
-            continue;
+        if (done[c] || m->terrain[c] != BM_FREE || reserved[c]) continue;
         int n = orbit(bm_x(c), bm_y(c), o->symmetric, cells);
         bool block = (int64_t)rng_uniform(r, 100) < o->blocks;
         for (int i = 0; i < n; i++) {
             done[cells[i]] = true;
             m->terrain[cells[i]] = block ? BM_BLOCK : BM_FREE;
         }
-        if (block)
-            orbit_first[n_orbits++] = c;
+        if (block) orbit_first[n_orbits++] = c;
     }
     return n_orbits;
 }
 
 /* Bonuses under blocks, a whole orbit at a time; returns how many were hidden. */
-static int64_t hide_bonuses(struct bomberman_map *m, const struct gen_options *o, struct rng *r, int *orbit_first,
-                            int n_orbits)
+static int64_t hide_bonuses(struct bomberman_map *m, const struct gen_options *o, struct rng *r,
+                            int *orbit_first, int n_orbits)
 {
     int64_t hidden = 0;
     int cells[4];
@@ -122,25 +123,21 @@ static int64_t hide_bonuses(struct bomberman_map *m, const struct gen_options *o
         orbit_first[j] = orbit_first[i];
         orbit_first[i] = c;
         int n = orbit(bm_x(c), bm_y(c), o->symmetric, cells);
-        if (hidden + n > o->bonuses)
-            continue;
+        if (hidden + n > o->bonuses) continue;
         char type = rng_uniform(r, 2) ? 'R' : 'A';
-        for (int k = 0; k < n; k++)
-            m->hidden[cells[k]] = type;
+        for (int k = 0; k < n; k++) m->hidden[cells[k]] = type;
         hidden += n;
     }
     return hidden;
 }
 
-int bomberman_map_generate(const struct game_option *opts, size_t n_opts, uint64_t seed, struct game_map **out,
-                           struct strbuf *notes, struct game_error *err)
+int bomberman_map_generate(const struct game_option *opts, size_t n_opts, uint64_t seed,
+                           struct game_map **out, struct strbuf *notes, struct game_error *err)
 {
     struct gen_options o;
-    if (read_options(opts, n_opts, &o, err) < 0)
-        return -1;
+    if (read_options(opts, n_opts, &o, err) < 0) return -1;
     struct bomberman_map *m = calloc(1, sizeof *m);
-    if (!m)
-        return gen_error(err, "out of memory");
+    if (!m) return gen_error(err, "out of memory");
     bool reserved[BM_CELLS] = {false};
     int orbit_first[BM_CELLS];
     struct rng r = rng_stream(seed, "bomberman/mapgen");

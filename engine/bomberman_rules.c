@@ -6,12 +6,12 @@
 #include "engine/bomberman.h"
 
 static const char *const command_names[] = {
-    [BM_WAIT] = "WAIT",     [BM_UP] = "UP",       [BM_DOWN] = "DOWN",         [BM_LEFT] = "LEFT",
-    [BM_RIGHT] = "RIGHT",   [BM_BOMB] = "BOMB",   [BM_INVALID] = "INVALID",   [BM_CRASHED] = "CRASHED",
+    [BM_WAIT] = "WAIT",   [BM_UP] = "UP",     [BM_DOWN] = "DOWN",       [BM_LEFT] = "LEFT",
+    [BM_RIGHT] = "RIGHT", [BM_BOMB] = "BOMB", [BM_INVALID] = "INVALID", [BM_CRASHED] = "CRASHED",
 };
 static const char *const effect_names[] = {
-    [BM_NONE] = "none",     [BM_MOVED] = "moved",         [BM_BLOCKED] = "blocked",
-    [BM_PLACED] = "placed", [BM_PICKUP_A] = "pickup-A",   [BM_PICKUP_R] = "pickup-R",
+    [BM_NONE] = "none",     [BM_MOVED] = "moved",       [BM_BLOCKED] = "blocked",
+    [BM_PLACED] = "placed", [BM_PICKUP_A] = "pickup-A", [BM_PICKUP_R] = "pickup-R",
 };
 
 const char *bm_command_name(enum bm_command c)
@@ -45,8 +45,7 @@ void bm_board_init(struct bm_board *b, const struct bomberman_map *map, const in
 bool bm_lava_at(const struct bm_board *b, int cell)
 {
     for (int o = 1; o <= BM_MAX_PLAYERS; o++)
-        if (b->lava[cell][o] > 0)
-            return true;
+        if (b->lava[cell][o] > 0) return true;
     return false;
 }
 
@@ -55,11 +54,20 @@ static int neighbour(int cell, enum bm_command dir)
 {
     int x = bm_x(cell), y = bm_y(cell);
     switch (dir) {
-    case BM_UP:    y--; break;
-    case BM_DOWN:  y++; break;
-    case BM_LEFT:  x--; break;
-    case BM_RIGHT: x++; break;
-    default:       return -1;
+    case BM_UP:
+        y--;
+        break;
+    case BM_DOWN:
+        y++;
+        break;
+    case BM_LEFT:
+        x--;
+        break;
+    case BM_RIGHT:
+        x++;
+        break;
+    default:
+        return -1;
     }
     return x < 1 || x > BM_SIDE || y < 1 || y > BM_SIDE ? -1 : bm_cell(x, y);
 }
@@ -69,8 +77,7 @@ static int neighbour(int cell, enum bm_command dir)
 static enum bm_effect pick_up(struct bm_board *b, struct bm_player *pl, int cell)
 {
     char bonus = b->bonus[cell];
-    if (!bonus)
-        return BM_MOVED;
+    if (!bonus) return BM_MOVED;
     b->bonus[cell] = 0;
     pl->points += b->params[BP_BONUS_FIND_POINTS];
     pl->bonuses++;
@@ -87,8 +94,7 @@ static enum bm_effect move(struct bm_board *b, int p, enum bm_command dir)
 {
     struct bm_player *pl = &b->p[p];
     int to = neighbour(pl->cell, dir);
-    if (to < 0 || b->terrain[to] != BM_FREE || b->bomb[to].owner || b->occupant[to])
-        return BM_BLOCKED;
+    if (to < 0 || b->terrain[to] != BM_FREE || b->bomb[to].owner || b->occupant[to]) return BM_BLOCKED;
     b->occupant[pl->cell] = 0;
     b->occupant[to] = (uint8_t)p;
     pl->cell = to;
@@ -98,9 +104,9 @@ static enum bm_effect move(struct bm_board *b, int p, enum bm_command dir)
 static enum bm_effect place_bomb(struct bm_board *b, int p)
 {
     struct bm_player *pl = &b->p[p];
-    if (pl->bombs_left < 1 || b->bomb[pl->cell].owner)
-        return BM_NONE;
-    b->bomb[pl->cell] = (struct bm_bomb){.owner = p, .radius = pl->radius, .timer = b->params[BP_BOMB_LIVE_TIME]};
+    if (pl->bombs_left < 1 || b->bomb[pl->cell].owner) return BM_NONE;
+    b->bomb[pl->cell] =
+        (struct bm_bomb){.owner = p, .radius = pl->radius, .timer = b->params[BP_BOMB_LIVE_TIME]};
     pl->bombs_left--;
     return BM_PLACED;
 }
@@ -141,8 +147,7 @@ static void decay_lava(struct bm_board *b, struct bm_step_record *rec)
 {
     for (int c = 0; c < BM_CELLS; c++)
         for (int o = 1; o <= BM_MAX_PLAYERS; o++) {
-            if (b->lava[c][o] <= 0)
-                continue;
+            if (b->lava[c][o] <= 0) continue;
             if (--b->lava[c][o] == 0) {
                 rec->decayed[rec->n_decayed].cell = c;
                 rec->decayed[rec->n_decayed++].owner = o;
@@ -153,7 +158,7 @@ static void decay_lava(struct bm_board *b, struct bm_step_record *rec)
 /* ---- c. timers and explosions (B8..B10) ----------------------------------------------------- */
 
 struct blast {
-    bool in_e[BM_CELLS];        /* the set E, by bomb cell */
+    bool in_e[BM_CELLS]; /* the set E, by bomb cell */
     int queue[BM_CELLS], n_queue;
     unsigned block_owners[BM_CELLS];
 };
@@ -178,8 +183,7 @@ static void work_out_flame(const struct bm_board *b, struct blast *bl, int cell,
         int at = cell;
         for (int64_t d = 1; d <= bomb->radius; d++) {
             at = neighbour(at, arms[a]);
-            if (at < 0 || b->terrain[at] == BM_WALL)
-                break;
+            if (at < 0 || b->terrain[at] == BM_WALL) break;
             boom->flame[boom->n_flame++] = at;
             if (b->terrain[at] == BM_BLOCK) {
                 bl->block_owners[at] |= 1u << bomb->owner;
@@ -197,15 +201,12 @@ static void work_out_flame(const struct bm_board *b, struct blast *bl, int cell,
 static void find_explosions(struct bm_board *b, struct blast *bl, struct bm_step_record *rec)
 {
     for (int c = 0; c < BM_CELLS; c++) {
-        if (!b->bomb[c].owner)
-            continue;
+        if (!b->bomb[c].owner) continue;
         b->bomb[c].timer--;
-        if (b->bomb[c].timer <= 0 || bm_lava_at(b, c))
-            join(bl, c);
+        if (b->bomb[c].timer <= 0 || bm_lava_at(b, c)) join(bl, c);
     }
-    struct bm_boom *scratch = rec->boom;  /* in queue order first, sorted below */
-    for (int i = 0; i < bl->n_queue; i++)
-        work_out_flame(b, bl, bl->queue[i], &scratch[i]);
+    struct bm_boom *scratch = rec->boom; /* in queue order first, sorted below */
+    for (int i = 0; i < bl->n_queue; i++) work_out_flame(b, bl, bl->queue[i], &scratch[i]);
     rec->n_booms = bl->n_queue;
 }
 
@@ -227,8 +228,7 @@ static void apply_explosions(struct bm_board *b, struct blast *bl, struct bm_ste
     }
     for (int c = 0; c < BM_CELLS; c++) {
         unsigned owners = bl->block_owners[c];
-        if (!owners)
-            continue;
+        if (!owners) continue;
         b->terrain[c] = BM_FREE;
         b->bonus[c] = b->hidden[c];
         b->hidden[c] = 0;
@@ -250,8 +250,7 @@ static unsigned lava_owners(const struct bm_board *b, int cell)
 {
     unsigned owners = 0;
     for (int o = 1; o <= BM_MAX_PLAYERS; o++)
-        if (b->lava[cell][o] > 0)
-            owners |= 1u << o;
+        if (b->lava[cell][o] > 0) owners |= 1u << o;
     return owners;
 }
 
@@ -260,16 +259,14 @@ static void take_damage(struct bm_board *b, struct bm_step_record *rec)
     for (int p = 1; p <= b->players; p++) {
         struct bm_player *pl = &b->p[p];
         unsigned owners = pl->alive ? lava_owners(b, pl->cell) : 0;
-        if (!owners)
-            continue;
+        if (!owners) continue;
         pl->health -= b->params[BP_LAVA_DAMAGE];
         bool died = pl->health <= 0;
         rec->damaged[rec->n_damaged].player = p;
         rec->damaged[rec->n_damaged].health = pl->health;
         rec->damaged[rec->n_damaged].died = died;
         rec->damaged[rec->n_damaged++].killers = died ? owners : 0;
-        if (!died)
-            continue;
+        if (!died) continue;
         pl->alive = false;
         b->occupant[pl->cell] = 0;
         for (int o = 1; o <= b->players; o++)

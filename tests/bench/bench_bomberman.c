@@ -40,14 +40,19 @@ static uint64_t self_cpu_ns(void)
 static int resolve_setup(const char *bots_dir, const char *map, struct match_setup *out)
 {
     char *argv[] = {"./breaker", NULL};
-    struct match_config cfg = {.path = "(bench_bomberman)", .game = "bomberman", .map_path = (char *)map,
-                               .has_seed = true, .seed = 1, .n_players = PLAYERS, .isolation = ISOLATION_STRICT};
+    struct match_config cfg = {.path = "(bench_bomberman)",
+                               .game = "bomberman",
+                               .map_path = (char *)map,
+                               .has_seed = true,
+                               .seed = 1,
+                               .n_players = PLAYERS,
+                               .isolation = ISOLATION_STRICT};
     cfg.params[0] = (struct named_value){"game_ticks_max", TICKS, 1, 1};
     cfg.params[1] = (struct named_value){"lava_damage", 0, 1, 1};
     cfg.n_params = 2;
     for (int p = 0; p < PLAYERS; p++)
-        cfg.players[p] = (struct player_config){.name = "breaker", .argv = argv, .argc = 1, .dir = (char *)bots_dir,
-                                                .line = 1, .col = 1};
+        cfg.players[p] = (struct player_config){
+            .name = "breaker", .argv = argv, .argc = 1, .dir = (char *)bots_dir, .line = 1, .col = 1};
     struct match_overrides ov = {0};
     struct match_error err;
     if (match_setup_resolve(&cfg, &ov, out, &err) < 0) {
@@ -64,8 +69,7 @@ static size_t state_bytes(const struct match_setup *s, size_t *each)
     struct game_error gerr;
     struct game *g;
     size_t total = 0;
-    if (s->rules->create(&gs, &g, &gerr) < 0)
-        return 0;
+    if (s->rules->create(&gs, &g, &gerr) < 0) return 0;
     for (int p = 1; p <= PLAYERS; p++) {
         struct strbuf sb = STRBUF_INIT;
         s->rules->prompt(g, p, &sb);
@@ -85,8 +89,7 @@ static double engine_tick_ns(const struct match_setup *s)
     struct game *g;
     struct strbuf sb = STRBUF_INIT;
     int pending[GAME_MAX_PLAYERS], ticks = 0;
-    if (s->rules->create(&gs, &g, &gerr) < 0)
-        return 0;
+    if (s->rules->create(&gs, &g, &gerr) < 0) return 0;
     uint64_t cpu0 = self_cpu_ns();
     while (!s->rules->over(g)) {
         int n = s->rules->pending(g, pending, GAME_MAX_PLAYERS);
@@ -113,10 +116,8 @@ static int full_io(int fd, char *buf, size_t n, bool writing)
 {
     for (size_t done = 0; done < n;) {
         ssize_t k = writing ? write(fd, buf + done, n - done) : read(fd, buf + done, n - done);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return -1;
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return -1;
         done += (size_t)k;
     }
     return 0;
@@ -139,11 +140,10 @@ static double bare_tick_ns(const size_t *each, int ticks)
     size_t most = 0;
     for (int p = 0; p < PLAYERS; p++) {
         int a[2], b[2];
-        if (pipe(a) < 0 || pipe(b) < 0)
-            return 0;
+        if (pipe(a) < 0 || pipe(b) < 0) return 0;
         pid[p] = fork();
         if (pid[p] == 0) {
-            for (int q = 0; q < p; q++) {   /* the earlier children's pipes: theirs alone */
+            for (int q = 0; q < p; q++) { /* the earlier children's pipes: theirs alone */
                 close(to[q]);
                 close(from[q]);
             }
@@ -163,12 +163,9 @@ static double bare_tick_ns(const size_t *each, int ticks)
     uint64_t cpu0 = self_cpu_ns();
     for (; done < ticks; done++) {
         bool failed = false;
-        for (int p = 0; p < PLAYERS; p++)
-            failed = failed || full_io(to[p], buf, each[p], true) < 0;
-        for (int p = 0; p < PLAYERS; p++)
-            failed = failed || full_io(from[p], reply, 5, false) < 0;
-        if (failed)
-            break;
+        for (int p = 0; p < PLAYERS; p++) failed = failed || full_io(to[p], buf, each[p], true) < 0;
+        for (int p = 0; p < PLAYERS; p++) failed = failed || full_io(from[p], reply, 5, false) < 0;
+        if (failed) break;
     }
     uint64_t cpu = self_cpu_ns() - cpu0;
     for (int p = 0; p < PLAYERS; p++) {
@@ -186,17 +183,18 @@ static uint64_t gunzipped_bytes(const char *path)
     char buf[65536];
     int n;
     uint64_t total = 0;
-    if (!gz)
-        return 0;
-    while ((n = gzread(gz, buf, sizeof buf)) > 0)
-        total += (uint64_t)n;
+    if (!gz) return 0;
+    while ((n = gzread(gz, buf, sizeof buf)) > 0) total += (uint64_t)n;
     gzclose(gz);
     return total;
 }
 
 /* ---- the match ----------------------------------------------------------------------------- */
 
-struct figures { uint64_t cpu_ns, wall_ns, bytes, raw_bytes; int ticks, replies, matches; };
+struct figures {
+    uint64_t cpu_ns, wall_ns, bytes, raw_bytes;
+    int ticks, replies, matches;
+};
 
 static int play_once(const struct match_setup *s, const char *path, struct figures *f)
 {
@@ -235,15 +233,15 @@ int main(int argc, char **argv)
     int matches = argc > 2 ? atoi(argv[2]) : 3;
     char dir[PATH_MAX], map[PATH_MAX], path[] = "/tmp/bench_bomberman.jsonl.gz";
     printf("bench_bomberman: %d-player %d-tick matches of breakers on classic.map (lava_damage 0), "
-           "strict jails\n", PLAYERS, TICKS);
+           "strict jails\n",
+           PLAYERS, TICKS);
     fflush(stdout);
     if (geteuid() != 0 || !realpath(dir_arg, dir) || !realpath("examples/maps/bomberman/classic.map", map)) {
         printf("  skipped: needs root, make programs, and the repository root as working directory\n");
         return 0;
     }
     struct match_setup s;
-    if (resolve_setup(dir, map, &s) < 0)
-        return 1;
+    if (resolve_setup(dir, map, &s) < 0) return 1;
     size_t each[PLAYERS];
     size_t total = state_bytes(&s, each);
     struct figures f = {0};
@@ -254,8 +252,7 @@ int main(int argc, char **argv)
         }
     enum { BATCHES = 5 };
     uint64_t bare[BATCHES];
-    for (int i = 0; i < BATCHES; i++)
-        bare[i] = (uint64_t)bare_tick_ns(each, TICKS);
+    for (int i = 0; i < BATCHES; i++) bare[i] = (uint64_t)bare_tick_ns(each, TICKS);
     double bare_ns = bench_summarise(bare, BATCHES).median_us * 1e3;
     double per_tick = (double)f.cpu_ns / f.ticks;
     printf("  %d matches, %d ticks, %d replies\n", f.matches, f.ticks, f.replies);
@@ -268,11 +265,10 @@ int main(int argc, char **argv)
            (double)f.bytes / f.ticks, (double)f.raw_bytes / f.ticks, f.bytes / 1024.0 / f.matches);
     printf("  of which the engine alone (four states, four WAITs, the step, its events): %.1f us\n",
            engine_tick_ns(&s) / 1e3);
-    struct figures nf = {0};   /* the same with --no-freeze: what freezing idle bots costs */
+    struct figures nf = {0}; /* the same with --no-freeze: what freezing idle bots costs */
     s.freeze = false;
     for (int i = 0; i < matches; i++)
-        if (play_once(&s, path, &nf) < 0)
-            break;
+        if (play_once(&s, path, &nf) < 0) break;
     if (nf.ticks)
         printf("  with --no-freeze: judge CPU per tick %.1f us (ratio to bare %.2f), %.1f ticks per second\n",
                (double)nf.cpu_ns / nf.ticks / 1e3, bare_ns > 0 ? (double)nf.cpu_ns / nf.ticks / bare_ns : 0.0,

@@ -31,11 +31,9 @@ static int read_state(void)
     char line[256];
     int tick = -1;
     while (fgets(line, sizeof line, stdin)) {
-        if (!strcmp(line, "OVER\n"))
-            return -1;
+        if (!strcmp(line, "OVER\n")) return -1;
         sscanf(line, "TICK %d", &tick);
-        if (!strcmp(line, "END\n"))
-            return tick;
+        if (!strcmp(line, "END\n")) return tick;
     }
     return -1;
 }
@@ -44,10 +42,8 @@ static void alloc_100mb(void)
 {
     size_t total = (size_t)100 << 20;
     volatile char *p = malloc(total);
-    if (!p)
-        abort();
-    for (size_t at = 0; at < total; at += 4096)
-        p[at] = 1;
+    if (!p) abort();
+    for (size_t at = 0; at < total; at += 4096) p[at] = 1;
 }
 
 static void misbehave(const char *mode, int tick)
@@ -63,8 +59,7 @@ static void misbehave(const char *mode, int tick)
     } else if (!strcmp(mode, "forbidden")) {
         int fd = socket(AF_INET, SOCK_STREAM, 0);
         if (fd < 0)
-            for (;;)
-                pause();   /* refused: the sandbox is killing us */
+            for (;;) pause(); /* refused: the sandbox is killing us */
         close(fd);
         say("WAIT\n");
     } else if (!strcmp(mode, "garbage")) {
@@ -78,7 +73,8 @@ static void garbage_after(int tick)
     if (tick == BAD_TICK + 1)
         say("WA\001IT\n");
     else if (tick == BAD_TICK + 2)
-        say("WAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAIT\n");
+        say("WAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAITWAIT"
+            "WAIT\n");
     else
         say("WAIT\n");
 }

@@ -12,22 +12,22 @@
 #include "engine/game.h"
 
 /* The example map of bomberman.md §3. */
-#define CLASSIC_MAP                                                                                 \
-    "1..+++++++++..3\n.#.#+#+#+#+#.#.\n..+++a+++r+++..\n+#+#+#+#+#+#+#+\n+++++++++++++++\n"        \
-    "+#+#+#r#a#+#+#+\n+++++++.+++++++\n+#+#+#...#+#+#+\n+++++++.+++++++\n+#+#+#a#r#+#+#+\n"        \
+#define CLASSIC_MAP                                                                                          \
+    "1..+++++++++..3\n.#.#+#+#+#+#.#.\n..+++a+++r+++..\n+#+#+#+#+#+#+#+\n+++++++++++++++\n"                  \
+    "+#+#+#r#a#+#+#+\n+++++++.+++++++\n+#+#+#...#+#+#+\n+++++++.+++++++\n+#+#+#a#r#+#+#+\n"                  \
     "+++++++++++++++\n+#+#+#+#+#+#+#+\n..+++r+++a+++..\n.#.#+#+#+#+#.#.\n2..+++++++++..4\n"
 
 /* Every cell free, starts in the four corners. */
-#define OPEN_MAP                                                                                    \
-    "1.............3\n...............\n...............\n...............\n...............\n"        \
-    "...............\n...............\n...............\n...............\n...............\n"        \
+#define OPEN_MAP                                                                                             \
+    "1.............3\n...............\n...............\n...............\n...............\n"                  \
+    "...............\n...............\n...............\n...............\n...............\n"                  \
     "...............\n...............\n...............\n...............\n2.............4\n"
 
 struct bm_fixture {
     int64_t params[BP_COUNT];
     struct game_map *map;
     struct game *g;
-    struct bm_board board;          /* for the board-level tests */
+    struct bm_board board; /* for the board-level tests */
     struct bm_step_record *rec;
     struct strbuf text;
 };
@@ -42,10 +42,8 @@ static inline void bfx_init(struct bm_fixture *f)
 
 static inline void bfx_free(struct bm_fixture *f)
 {
-    if (f->g)
-        bomberman_rules.destroy(f->g);
-    if (f->map)
-        bomberman_rules.map_free(f->map);
+    if (f->g) bomberman_rules.destroy(f->g);
+    if (f->map) bomberman_rules.map_free(f->map);
     free(f->rec);
     sb_free(&f->text);
 }
@@ -53,8 +51,8 @@ static inline void bfx_free(struct bm_fixture *f)
 static inline void bfx_map(struct bm_fixture *f, const char *text)
 {
     struct game_error err = {0};
-    ck_assert_msg(bomberman_rules.map_parse(text, strlen(text), f->params, &f->map, &err) == 0, "map: %d:%d: %s",
-                  err.line, err.col, err.msg);
+    ck_assert_msg(bomberman_rules.map_parse(text, strlen(text), f->params, &f->map, &err) == 0,
+                  "map: %d:%d: %s", err.line, err.col, err.msg);
 }
 
 /* A bare board of `players` on the open map, to arrange by hand. */
@@ -85,15 +83,13 @@ static inline void bfx_step(struct bm_fixture *f, enum bm_command c1, enum bm_co
     enum bm_command cmds[BM_MAX_PLAYERS + 1] = {BM_WAIT, c1, c2, c3, c4};
     int order[BM_MAX_PLAYERS], n = 0;
     for (int p = 1; p <= f->board.players; p++)
-        if (f->board.p[p].alive)
-            order[n++] = p;
+        if (f->board.p[p].alive) order[n++] = p;
     bm_board_step(&f->board, order, n, cmds, f->rec);
 }
 
 static inline void bfx_wait(struct bm_fixture *f, int steps)
 {
-    for (int i = 0; i < steps; i++)
-        bfx_step(f, BM_WAIT, BM_WAIT, BM_WAIT, BM_WAIT);
+    for (int i = 0; i < steps; i++) bfx_step(f, BM_WAIT, BM_WAIT, BM_WAIT, BM_WAIT);
 }
 
 /* ---- a whole game ---------------------------------------------------------------------------- */

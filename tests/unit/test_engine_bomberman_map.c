@@ -6,9 +6,10 @@ static void expect_error(const char *text, int line, int col, const char *words)
 {
     struct game_map *map = NULL;
     struct game_error err = {0};
-    ck_assert_msg(bomberman_rules.map_parse(text, strlen(text), NULL, &map, &err) == -1, "accepted: %s", words);
-    ck_assert_msg(err.line == line && err.col == col, "%s: at %d:%d, expected %d:%d (%s)", words, err.line, err.col,
-                  line, col, err.msg);
+    ck_assert_msg(bomberman_rules.map_parse(text, strlen(text), NULL, &map, &err) == -1, "accepted: %s",
+                  words);
+    ck_assert_msg(err.line == line && err.col == col, "%s: at %d:%d, expected %d:%d (%s)", words, err.line,
+                  err.col, line, col, err.msg);
     ck_assert_msg(strstr(err.msg, words), "'%s' not in '%s'", words, err.msg);
     ck_assert_ptr_null(strchr(err.msg, '\n'));
 }
@@ -53,18 +54,18 @@ END_TEST
 START_TEST(s3_c3_tolerated_forms)
 {
     char text[512];
-    with_row(text, sizeof text, 4, "  +#+#+#+#+#+#+#+\r");   /* spaces around, one \r */
+    with_row(text, sizeof text, 4, "  +#+#+#+#+#+#+#+\r"); /* spaces around, one \r */
     struct bm_fixture f;
     bfx_init(&f);
     bfx_map(&f, text);
     bfx_free(&f);
     bfx_init(&f);
-    snprintf(text, sizeof text, "%.*s", (int)strlen(CLASSIC_MAP) - 1, CLASSIC_MAP);  /* no last \n */
+    snprintf(text, sizeof text, "%.*s", (int)strlen(CLASSIC_MAP) - 1, CLASSIC_MAP); /* no last \n */
     bfx_map(&f, text);
     bfx_free(&f);
     bfx_init(&f);
     char three[512];
-    with_row(text, sizeof text, 15, "2......3.......");    /* starts 1..3 only: a 3-player map */
+    with_row(text, sizeof text, 15, "2......3......."); /* starts 1..3 only: a 3-player map */
     with_row_of(three, sizeof three, text, 1, "1..............");
     bfx_map(&f, three);
     ck_assert_int_eq(bomberman_rules.map_players(f.map), 3);
@@ -121,8 +122,7 @@ static int reachable(const struct bomberman_map *m, int from, bool *seen)
         n++;
         const int nx[4] = {x, x, x - 1, x + 1}, ny[4] = {y - 1, y + 1, y, y};
         for (int d = 0; d < 4; d++) {
-            if (nx[d] < 1 || nx[d] > BM_SIDE || ny[d] < 1 || ny[d] > BM_SIDE)
-                continue;
+            if (nx[d] < 1 || nx[d] > BM_SIDE || ny[d] < 1 || ny[d] > BM_SIDE) continue;
             int to = bm_cell(nx[d], ny[d]);
             if (!seen[to] && m->terrain[to] != BM_WALL) {
                 seen[to] = true;
@@ -136,8 +136,8 @@ static int reachable(const struct bomberman_map *m, int from, bool *seen)
 static struct game_map *generate(int players, int blocks, int bonuses, int symmetric, uint64_t seed,
                                  struct strbuf *notes)
 {
-    struct game_option opts[] = {{"players", players}, {"blocks", blocks}, {"bonuses", bonuses},
-                                 {"symmetric", symmetric}};
+    struct game_option opts[] = {
+        {"players", players}, {"blocks", blocks}, {"bonuses", bonuses}, {"symmetric", symmetric}};
     struct game_map *map = NULL;
     struct game_error err = {0};
     ck_assert_msg(bomberman_rules.map_generate(opts, 4, seed, &map, notes, &err) == 0, "%s", err.msg);
@@ -158,22 +158,20 @@ START_TEST(mapgen_maps_are_valid_reachable_and_free_around_the_starts)
         const struct bomberman_map *m = (const struct bomberman_map *)again;
         bool seen[BM_CELLS];
         int open = 0;
-        for (int c = 0; c < BM_CELLS; c++)
-            open += m->terrain[c] != BM_WALL;
+        for (int c = 0; c < BM_CELLS; c++) open += m->terrain[c] != BM_WALL;
         ck_assert_int_eq(reachable(m, m->start[1], seen), open);
         for (int p = 1; p <= players; p++) {
             int x = bm_x(m->start[p]), y = bm_y(m->start[p]);
             ck_assert(x == 1 || x == BM_SIDE);
             ck_assert(y == 1 || y == BM_SIDE);
             int dx = x == 1 ? 1 : -1, dy = y == 1 ? 1 : -1;
-            ck_assert_int_eq(m->terrain[bm_cell(x + dx, y)], BM_FREE);   /* a way out of the first bomb */
+            ck_assert_int_eq(m->terrain[bm_cell(x + dx, y)], BM_FREE); /* a way out of the first bomb */
             ck_assert_int_eq(m->terrain[bm_cell(x + 2 * dx, y)], BM_FREE);
             ck_assert_int_eq(m->terrain[bm_cell(x + 2 * dx, y + dy)], BM_FREE);
             ck_assert_int_eq(m->terrain[bm_cell(x, y + 2 * dy)], BM_FREE);
         }
         int bonuses = 0;
-        for (int c = 0; c < BM_CELLS; c++)
-            bonuses += m->hidden[c] != 0;
+        for (int c = 0; c < BM_CELLS; c++) bonuses += m->hidden[c] != 0;
         ck_assert_int_le(bonuses, 6);
         bomberman_rules.map_free(map);
         bomberman_rules.map_free(again);
@@ -216,10 +214,14 @@ END_TEST
 
 START_TEST(mapgen_options_checked)
 {
-    static const struct { const char *name; int64_t value; const char *words; } bad[] = {
-        {"players", 1, "players must be 2 to 4"}, {"players", 5, "players must be 2 to 4"},
+    static const struct {
+        const char *name;
+        int64_t value;
+        const char *words;
+    } bad[] = {
+        {"players", 1, "players must be 2 to 4"},  {"players", 5, "players must be 2 to 4"},
         {"blocks", 101, "blocks is a percentage"}, {"bonuses", -1, "bonuses must be"},
-        {"symmetric", 2, "symmetric is 0 or 1"},    {"mountains", 3, "no option 'mountains'"},
+        {"symmetric", 2, "symmetric is 0 or 1"},   {"mountains", 3, "no option 'mountains'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct game_option opt = {bad[i].name, bad[i].value};
@@ -229,7 +231,7 @@ START_TEST(mapgen_options_checked)
         ck_assert_msg(strstr(err.msg, bad[i].words), "%s", err.msg);
     }
     struct strbuf notes = STRBUF_INIT;
-    struct game_map *map = generate(2, 0, 5, 0, 1, &notes);      /* no blocks: no bonus fits */
+    struct game_map *map = generate(2, 0, 5, 0, 1, &notes); /* no blocks: no bonus fits */
     ck_assert_ptr_nonnull(strstr(notes.data, "hid 0 bonuses, not 5"));
     bomberman_rules.map_free(map);
     sb_free(&notes);

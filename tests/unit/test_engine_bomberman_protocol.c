@@ -3,9 +3,9 @@
 #include "engine/rng.h"
 #include "tests/unit/bomberman_fixture.h"
 
-#define CLASSIC_TERRAIN                                                                             \
-    "...+++++++++...\n.#.#+#+#+#+#.#.\n..+++++++++++..\n+#+#+#+#+#+#+#+\n+++++++++++++++\n"        \
-    "+#+#+#+#+#+#+#+\n+++++++.+++++++\n+#+#+#...#+#+#+\n+++++++.+++++++\n+#+#+#+#+#+#+#+\n"        \
+#define CLASSIC_TERRAIN                                                                                      \
+    "...+++++++++...\n.#.#+#+#+#+#.#.\n..+++++++++++..\n+#+#+#+#+#+#+#+\n+++++++++++++++\n"                  \
+    "+#+#+#+#+#+#+#+\n+++++++.+++++++\n+#+#+#...#+#+#+\n+++++++.+++++++\n+#+#+#+#+#+#+#+\n"                  \
     "+++++++++++++++\n+#+#+#+#+#+#+#+\n..+++++++++++..\n.#.#+#+#+#+#.#.\n...+++++++++...\n"
 
 static const char tick0_to_player1[] =
@@ -38,13 +38,13 @@ START_TEST(s4_worked_example_byte_for_byte)
     ck_assert_str_eq(bfx_prompt(&f, 1), tick0_to_player1);
     static const char *const moves[] = {"RIGHT", "RIGHT", "BOMB", "LEFT", "LEFT", "DOWN", "WAIT"};
     for (int t = 0; t < 7; t++) {
-        if (t == 3)
-            ck_assert_ptr_nonnull(strstr(bfx_prompt(&f, 1), "BOMBS 1\n3 1 1 2 4\nBONUSES"));
+        if (t == 3) ck_assert_ptr_nonnull(strstr(bfx_prompt(&f, 1), "BOMBS 1\n3 1 1 2 4\nBONUSES"));
         play_player_1(&f, moves[t]);
     }
     ck_assert_str_eq(bfx_prompt(&f, 1), tick7_to_player1);
     play_player_1(&f, "WAIT");
-    ck_assert_ptr_nonnull(strstr(bfx_prompt(&f, 1), "LAVA 6\n1 1 1 1\n2 1 1 1\n3 1 1 1\n4 1 1 1\n3 2 1 1\n3 3 1 1\nEND"));
+    ck_assert_ptr_nonnull(
+        strstr(bfx_prompt(&f, 1), "LAVA 6\n1 1 1 1\n2 1 1 1\n3 1 1 1\n4 1 1 1\n3 2 1 1\n3 3 1 1\nEND"));
     play_player_1(&f, "WAIT");
     ck_assert_ptr_nonnull(strstr(bfx_prompt(&f, 1), "LAVA 0\nEND\n"));
     ck_assert_ptr_nonnull(strstr(bfx_prompt(&f, 2), "TICK 9\nYOU 2\nMAP\n"));
@@ -63,8 +63,8 @@ START_TEST(s5_d19_order_is_shuffled_from_bomberman_order_every_step)
         int order[4] = {1, 2, 3, 4};
         rng_shuffle_int(&r, order, 4);
         char want[80];
-        snprintf(want, sizeof want, "{\"t\":\"step\",\"round\":%d,\"order\":[%d,%d,%d,%d]}\n", t, order[0], order[1],
-                 order[2], order[3]);
+        snprintf(want, sizeof want, "{\"t\":\"step\",\"round\":%d,\"order\":[%d,%d,%d,%d]}\n", t, order[0],
+                 order[1], order[2], order[3]);
         bfx_tick(&f, NULL);
         ck_assert_ptr_nonnull(strstr(bfx_events(&f), want));
     }
@@ -90,15 +90,15 @@ START_TEST(s4_pending_prompt_and_reply_wall)
     struct game_verdict v;
     ck_assert_int_eq(bomberman_rules.submit(f.g, 2, &line, 1, &v), 0);
     ck_assert_int_eq(bomberman_rules.pending(f.g, pending, GAME_MAX_PLAYERS), 2);
-    ck_assert_int_eq(bomberman_rules.submit(f.g, 2, &line, 1, &v), -1);   /* not pending any more */
+    ck_assert_int_eq(bomberman_rules.submit(f.g, 2, &line, 1, &v), -1); /* not pending any more */
     ck_assert_int_eq(bomberman_rules.round(f.g), 0);
     bfx_tick(&f, NULL);
     ck_assert_int_eq(bomberman_rules.round(f.g), 1);
     bomberman_rules.reply_wall(f.g, 1, &wall);
     ck_assert_int_eq(wall.ms, 700);
     ck_assert_str_eq(wall.param, "tick_wall_ms");
-    ck_assert_ptr_nonnull(strstr(bfx_prompt(&f, 3), "PLAYERS 3\n"));   /* start 4 is a free cell */
-    ck_assert_ptr_null(strstr(f.text.data, "CONFIG"));                  /* tick 0 only */
+    ck_assert_ptr_nonnull(strstr(bfx_prompt(&f, 3), "PLAYERS 3\n")); /* start 4 is a free cell */
+    ck_assert_ptr_null(strstr(f.text.data, "CONFIG"));               /* tick 0 only */
     bfx_free(&f);
 }
 END_TEST
@@ -112,8 +112,9 @@ static enum violation_kind submit_line(struct bm_fixture *f, int p, const char *
 
 START_TEST(s7_d15_invalid_output_is_one_wait)
 {
-    static const char *const bad[] = {"up", "JUMP", "", "UP UP", "WAIT\t", "1", "BOMBB",
-                                      "WAIT                                                              x"};
+    static const char *const bad[] = {
+        "up",     "JUMP", "",      "UP UP",
+        "WAIT\t", "1",    "BOMBB", "WAIT                                                              x"};
     static const char *const good[] = {"UP", "  DOWN  ", "LEFT\r", "RIGHT", "BOMB", "WAIT"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct bm_fixture f;
@@ -121,8 +122,9 @@ START_TEST(s7_d15_invalid_output_is_one_wait)
         bfx_game(&f, OPEN_MAP, 2, 1);
         ck_assert_int_eq(submit_line(&f, 1, bad[i]), VIOLATION_INVALID_OUTPUT);
         ck_assert_int_eq(submit_line(&f, 2, "WAIT"), VIOLATION_NONE);
-        ck_assert_ptr_nonnull(strstr(bfx_events(&f), "\"player\":1,\"cmd\":\"INVALID\",\"effect\":\"none\",\"x\":1,\"y\":1"));
-        ck_assert(!bomberman_rules.player_done(f.g, 1));             /* the bot keeps playing */
+        ck_assert_ptr_nonnull(
+            strstr(bfx_events(&f), "\"player\":1,\"cmd\":\"INVALID\",\"effect\":\"none\",\"x\":1,\"y\":1"));
+        ck_assert(!bomberman_rules.player_done(f.g, 1)); /* the bot keeps playing */
         ck_assert_int_eq(submit_line(&f, 1, "DOWN"), VIOLATION_NONE);
         bfx_free(&f);
     }
@@ -160,35 +162,58 @@ START_TEST(s7_b12_a_crashed_player_stands_still_and_can_still_die_or_survive)
         f.params[BP_GAME_TICKS_MAX] = 3;
         bfx_game(&f, OPEN_MAP, 3, 1);
         ck_assert_int_eq(bomberman_rules.violation(f.g, 2, crashes[i]), 0);
-        ck_assert(bomberman_rules.player_done(f.g, 2));             /* its bot is ended... */
+        ck_assert(bomberman_rules.player_done(f.g, 2)); /* its bot is ended... */
         const char *ev = bfx_events(&f);
         char want[96];
         snprintf(want, sizeof want, "{\"t\":\"crashed\",\"round\":0,\"player\":2,\"violation\":\"%s\"}",
                  violation_name(crashes[i]));
         ck_assert_ptr_nonnull(strstr(ev, want));
         bfx_tick(&f, NULL);
-        ck_assert_ptr_nonnull(strstr(bfx_events(&f), "\"player\":2,\"cmd\":\"CRASHED\",\"effect\":\"none\",\"x\":1,\"y\":15"));
+        ck_assert_ptr_nonnull(
+            strstr(bfx_events(&f), "\"player\":2,\"cmd\":\"CRASHED\",\"effect\":\"none\",\"x\":1,\"y\":15"));
         int pending[GAME_MAX_PLAYERS];
         int n = bomberman_rules.pending(f.g, pending, GAME_MAX_PLAYERS);
-        ck_assert_int_eq(n, 2);                                      /* ...and never asked again */
+        ck_assert_int_eq(n, 2); /* ...and never asked again */
         ck_assert(pending[0] == 1 && pending[1] == 3);
         bfx_tick(&f, NULL);
         bfx_tick(&f, NULL);
         ck_assert(bomberman_rules.over(f.g));
         struct game_result r;
         bomberman_rules.result(f.g, &r);
-        ck_assert(r.p[2].alive);                                     /* still standing: survival points */
+        ck_assert(r.p[2].alive); /* still standing: survival points */
         ck_assert_int_eq(r.p[2].points, 20);
         ck_assert_int_eq(r.p[2].violation, crashes[i]);
         ck_assert_int_eq(r.p[1].violation, VIOLATION_NONE);
         struct strbuf out = STRBUF_INIT;
         bomberman_rules.outbox(f.g, 2, &out);
-        ck_assert_uint_eq(out.len, 0);                               /* no OVER to a crashed bot */
+        ck_assert_uint_eq(out.len, 0); /* no OVER to a crashed bot */
         bomberman_rules.outbox(f.g, 1, &out);
         ck_assert_str_eq(out.data, "OVER\n");
         sb_free(&out);
         bfx_free(&f);
     }
+}
+END_TEST
+
+START_TEST(b12_a_crashed_player_can_still_be_killed)
+{
+    struct bm_fixture f;
+    bfx_init(&f);
+    bfx_game(&f, OPEN_MAP, 3, 1);
+    ck_assert_int_eq(bomberman_rules.violation(f.g, 2, VIOLATION_MEMORY), 0);
+    bfx_tick(&f, NULL);
+    struct bm_board *b = (struct bm_board *)bomberman_board_of(f.g);
+    b->lava[b->p[2].cell][3] = 2;
+    bfx_tick(&f, NULL);
+    ck_assert(!b->p[2].alive);
+    ck_assert_int_eq(b->p[3].points, 20);
+    ck_assert_ptr_nonnull(strstr(
+        bfx_events(&f), "{\"t\":\"death\",\"round\":1,\"player\":2,\"x\":1,\"y\":15,\"killers\":[3]}"));
+    struct strbuf out = STRBUF_INIT;
+    bomberman_rules.outbox(f.g, 2, &out);
+    ck_assert_uint_eq(out.len, 0); /* dead, but no OVER: it crashed */
+    sb_free(&out);
+    bfx_free(&f);
 }
 END_TEST
 
@@ -205,7 +230,8 @@ START_TEST(d21_all_bots_crashed_the_match_runs_on)
     ck_assert_int_eq(bomberman_rules.round(f.g), 40);
     const char *ev = bfx_events(&f);
     ck_assert_ptr_nonnull(strstr(ev, "{\"t\":\"step\",\"round\":39,"));
-    ck_assert_ptr_nonnull(strstr(ev, "{\"t\":\"end\",\"round\":40,\"reason\":\"tick_limit\",\"award\":[[1,20],[2,20]]"));
+    ck_assert_ptr_nonnull(
+        strstr(ev, "{\"t\":\"end\",\"round\":40,\"reason\":\"tick_limit\",\"award\":[[1,20],[2,20]]"));
     bfx_free(&f);
 }
 END_TEST
@@ -235,14 +261,15 @@ START_TEST(s6_the_only_survivor_wins)
     ck_assert_int_eq(r.p[1].place, 1);
     ck_assert_int_eq(r.p[2].points, 0);
     ck_assert_int_eq(r.p[3].points, 0);
-    ck_assert_int_eq(r.p[2].place, 2);                               /* equal points share a place */
+    ck_assert_int_eq(r.p[2].place, 2); /* equal points share a place */
     ck_assert_int_eq(r.p[3].place, 2);
-    ck_assert_int_eq(r.p[2].eliminated_at, 1);                       /* D21: a death at tick t+1 */
+    ck_assert_int_eq(r.p[2].eliminated_at, 1); /* D21: a death at tick t+1 */
     ck_assert_int_eq(r.winner, 1);
     ck_assert(!r.draw);
     ck_assert_int_eq(r.rounds, 1);
-    ck_assert_int_eq(r.p[1].stats[0], 1);                            /* kills */
-    ck_assert_ptr_nonnull(strstr(bfx_events(&f), "{\"t\":\"death\",\"round\":0,\"player\":3,\"x\":15,\"y\":1,\"killers\":[3]}"));
+    ck_assert_int_eq(r.p[1].stats[0], 1); /* kills */
+    ck_assert_ptr_nonnull(strstr(
+        bfx_events(&f), "{\"t\":\"death\",\"round\":0,\"player\":3,\"x\":15,\"y\":1,\"killers\":[3]}"));
     bfx_free(&f);
 }
 END_TEST
@@ -257,13 +284,13 @@ START_TEST(s6_nobody_left_and_the_tick_limit)
     bfx_tick(&f, NULL);
     struct game_result r;
     bomberman_rules.result(f.g, &r);
-    ck_assert_int_eq(r.p[1].points, 20);                             /* each killed the other */
+    ck_assert_int_eq(r.p[1].points, 20); /* each killed the other */
     ck_assert_int_eq(r.p[2].points, 20);
     ck_assert(r.draw);
     ck_assert_ptr_nonnull(strstr(bfx_events(&f), "\"reason\":\"no_player\",\"award\":[]"));
     bfx_free(&f);
     bfx_init(&f);
-    f.params[BP_GAME_TICKS_MAX] = 0;                                 /* over before tick 0 is asked */
+    f.params[BP_GAME_TICKS_MAX] = 0; /* over before tick 0 is asked */
     bfx_game(&f, OPEN_MAP, 2, 1);
     ck_assert(bomberman_rules.over(f.g));
     int pending[GAME_MAX_PLAYERS];
@@ -327,17 +354,21 @@ START_TEST(s8_boom_block_and_death_lines)
     bfx_game(&f, CLASSIC_MAP, 4, 3);
     bomberman_rules.set_log(f.g, &log);
     const char *replies[] = {NULL, "BOMB", "BOMB", NULL, NULL};
-    bfx_tick(&f, replies);  /* both go off at once: players 1 and 2 die on their own lava */
-    ck_assert_ptr_nonnull(strstr(log.data, "BOOM 1 1 1\nBOOM 1 15 2\nBLOCK 4 1 1\nBLOCK 1 4 1\nBLOCK 1 12 2\nBLOCK 4 15 2\n"
-                                          "DEATH 1 1\nDEATH 2 2\nTICK 1\n"));
+    bfx_tick(&f, replies); /* both go off at once: players 1 and 2 die on their own lava */
+    ck_assert_ptr_nonnull(
+        strstr(log.data, "BOOM 1 1 1\nBOOM 1 15 2\nBLOCK 4 1 1\nBLOCK 1 4 1\nBLOCK 1 12 2\nBLOCK 4 15 2\n"
+                         "DEATH 1 1\nDEATH 2 2\nTICK 1\n"));
     const char *ev = bfx_events(&f);
     ck_assert_ptr_nonnull(strstr(ev, "{\"t\":\"boom\",\"round\":0,\"x\":1,\"y\":1,\"owner\":1,\"radius\":3,"
                                      "\"cells\":[[1,1],[1,2],[1,3],[1,4],[2,1],[3,1],[4,1]]}\n"));
-    ck_assert_ptr_nonnull(strstr(ev, "{\"t\":\"block\",\"round\":0,\"x\":1,\"y\":4,\"owners\":[1],\"bonus\":null}\n"));
-    ck_assert_ptr_nonnull(strstr(ev, "{\"t\":\"damage\",\"round\":0,\"player\":1,\"health\":0}\n"
-                                     "{\"t\":\"death\",\"round\":0,\"player\":1,\"x\":1,\"y\":1,\"killers\":[1]}\n"));
-    ck_assert_ptr_nonnull(strstr(ev, "{\"t\":\"status\",\"round\":0,\"players\":[[1,1,0,0,2,1,1,3],[1,15,0,0,2,1,1,3],"
-                                     "[15,1,1,1,0,1,1,3],[15,15,1,1,0,1,1,3]]}\n"));
+    ck_assert_ptr_nonnull(
+        strstr(ev, "{\"t\":\"block\",\"round\":0,\"x\":1,\"y\":4,\"owners\":[1],\"bonus\":null}\n"));
+    ck_assert_ptr_nonnull(
+        strstr(ev, "{\"t\":\"damage\",\"round\":0,\"player\":1,\"health\":0}\n"
+                   "{\"t\":\"death\",\"round\":0,\"player\":1,\"x\":1,\"y\":1,\"killers\":[1]}\n"));
+    ck_assert_ptr_nonnull(
+        strstr(ev, "{\"t\":\"status\",\"round\":0,\"players\":[[1,1,0,0,2,1,1,3],[1,15,0,0,2,1,1,3],"
+                   "[15,1,1,1,0,1,1,3],[15,15,1,1,0,1,1,3]]}\n"));
     sb_free(&log);
     bfx_free(&f);
 }
@@ -348,16 +379,21 @@ START_TEST(events_start_and_placed_bomb)
     struct bm_fixture f;
     bfx_init(&f);
     bfx_game(&f, CLASSIC_MAP, 2, 1);
-    ck_assert_str_eq(bfx_events(&f),
-                     "{\"t\":\"start\",\"round\":0,\"players\":[{\"player\":1,\"x\":1,\"y\":1,\"health\":1,\"bombs_max\":1,"
-                     "\"bombs_left\":1,\"radius\":2},{\"player\":2,\"x\":1,\"y\":15,\"health\":1,\"bombs_max\":1,"
-                     "\"bombs_left\":1,\"radius\":2}]}\n");
+    ck_assert_str_eq(
+        bfx_events(&f),
+        "{\"t\":\"start\",\"round\":0,\"players\":[{\"player\":1,\"x\":1,\"y\":1,\"health\":1,\"bombs_max\":"
+        "1,"
+        "\"bombs_left\":1,\"radius\":2},{\"player\":2,\"x\":1,\"y\":15,\"health\":1,\"bombs_max\":1,"
+        "\"bombs_left\":1,\"radius\":2}]}\n");
     const char *replies[] = {NULL, "BOMB", "UP"};
     bfx_tick(&f, replies);
     const char *ev = bfx_events(&f);
-    ck_assert_ptr_nonnull(strstr(ev, "{\"t\":\"cmd\",\"round\":0,\"player\":1,\"cmd\":\"BOMB\",\"effect\":\"placed\",\"x\":1,"
-                                     "\"y\":1,\"bomb\":{\"radius\":2,\"timer\":5}}\n"));
-    ck_assert_ptr_nonnull(strstr(ev, "{\"t\":\"cmd\",\"round\":0,\"player\":2,\"cmd\":\"UP\",\"effect\":\"moved\",\"x\":1,\"y\":14}\n"));
+    ck_assert_ptr_nonnull(
+        strstr(ev, "{\"t\":\"cmd\",\"round\":0,\"player\":1,\"cmd\":\"BOMB\",\"effect\":\"placed\",\"x\":1,"
+                   "\"y\":1,\"bomb\":{\"radius\":2,\"timer\":5}}\n"));
+    ck_assert_ptr_nonnull(strstr(
+        ev,
+        "{\"t\":\"cmd\",\"round\":0,\"player\":2,\"cmd\":\"UP\",\"effect\":\"moved\",\"x\":1,\"y\":14}\n"));
     bfx_free(&f);
 }
 END_TEST
@@ -410,13 +446,11 @@ static void check_invariants(const struct bm_board *b)
             ck_assert_int_eq(b->p[b->occupant[c]].cell, c);
             ck_assert(b->p[b->occupant[c]].alive);
         }
-        if (b->bonus[c])
-            ck_assert_int_eq(b->terrain[c], BM_FREE);
+        if (b->bonus[c]) ck_assert_int_eq(b->terrain[c], BM_FREE);
     }
     for (int p = 1; p <= b->players; p++) {
         ck_assert_int_eq(b->p[p].bombs_left + on_field[p], b->p[p].bombs_max);
-        if (b->p[p].alive)
-            ck_assert_int_eq(b->occupant[b->p[p].cell], p);
+        if (b->p[p].alive) ck_assert_int_eq(b->occupant[b->p[p].cell], p);
     }
 }
 
@@ -462,6 +496,7 @@ static Suite *protocol_suite(void)
     tcase_add_test(tc, s7_d15_invalid_output_is_one_wait);
     tcase_add_test(tc, s7_violation_through_the_runner_invalid_output_is_a_wait);
     tcase_add_test(tc, s7_b12_a_crashed_player_stands_still_and_can_still_die_or_survive);
+    tcase_add_test(tc, b12_a_crashed_player_can_still_be_killed);
     tcase_add_test(tc, d21_all_bots_crashed_the_match_runs_on);
     tcase_add_test(tc, s6_the_only_survivor_wins);
     tcase_add_test(tc, s6_nobody_left_and_the_tick_limit);

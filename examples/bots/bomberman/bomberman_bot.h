@@ -8,22 +8,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SIDE 15
+#define SIDE  15
 #define NEVER 1000000
 
-struct player { int x, y, alive, health, points, bombs_max, bombs_left, radius; };
-struct bomb { int x, y, owner, radius, timer; };
+struct player {
+    int x, y, alive, health, points, bombs_max, bombs_left, radius;
+};
+struct bomb {
+    int x, y, owner, radius, timer;
+};
 
 struct state {
     int tick, me, players;
-    long long bomb_live_time, lava_livetime;   /* from CONFIG at tick 0 */
-    char map[SIDE + 2][SIDE + 2];               /* [y][x]: '.', '#', '+'; the border is '#' */
+    long long bomb_live_time, lava_livetime; /* from CONFIG at tick 0 */
+    char map[SIDE + 2][SIDE + 2];            /* [y][x]: '.', '#', '+'; the border is '#' */
     struct player p[5];
     int n_bombs;
     struct bomb bomb[SIDE * SIDE];
-    char bonus[SIDE + 2][SIDE + 2];            /* 'A', 'R' or 0 */
-    int lava[SIDE + 2][SIDE + 2];              /* the longest live time of lava on the cell, 0 if none */
-    int explodes[SIDE + 2][SIDE + 2];          /* the step (1 = the next) a flame reaches it, NEVER if none */
+    char bonus[SIDE + 2][SIDE + 2];   /* 'A', 'R' or 0 */
+    int lava[SIDE + 2][SIDE + 2];     /* the longest live time of lava on the cell, 0 if none */
+    int explodes[SIDE + 2][SIDE + 2]; /* the step (1 = the next) a flame reaches it, NEVER if none */
 };
 
 static const int dx[4] = {0, 0, -1, 1}, dy[4] = {-1, 1, 0, 0};
@@ -37,8 +41,7 @@ static inline void say(const char *word)
 
 static inline int read_line(char *buf, int size)
 {
-    if (!fgets(buf, size, stdin))
-        return -1;
+    if (!fgets(buf, size, stdin)) return -1;
     buf[strcspn(buf, "\r\n")] = '\0';
     return 0;
 }
@@ -48,8 +51,7 @@ static inline int read_state(struct state *s)
 {
     char line[256];
     int n;
-    if (read_line(line, sizeof line) < 0 || strcmp(line, "OVER") == 0)
-        return -1;
+    if (read_line(line, sizeof line) < 0 || strcmp(line, "OVER") == 0) return -1;
     sscanf(line, "TICK %d", &s->tick);
     read_line(line, sizeof line);
     sscanf(line, "YOU %d", &s->me);
@@ -64,7 +66,7 @@ static inline int read_state(struct state *s)
             else if (!strcmp(name, "lava_livetime"))
                 s->lava_livetime = v;
         }
-        read_line(line, sizeof line);   /* MAP */
+        read_line(line, sizeof line); /* MAP */
     }
     memset(s->map, '#', sizeof s->map);
     for (int y = 1; y <= SIDE; y++) {
@@ -79,8 +81,7 @@ static inline int read_state(struct state *s)
         read_line(line, sizeof line);
         sscanf(line, "%d %d %d %d %d %d %d %d %d", &id, &pl.x, &pl.y, &pl.alive, &pl.health, &pl.points,
                &pl.bombs_max, &pl.bombs_left, &pl.radius);
-        if (id >= 1 && id <= 4)
-            s->p[id] = pl;
+        if (id >= 1 && id <= 4) s->p[id] = pl;
     }
     read_line(line, sizeof line);
     sscanf(line, "BOMBS %d", &s->n_bombs);
@@ -96,8 +97,7 @@ static inline int read_state(struct state *s)
         int x, y;
         char t;
         read_line(line, sizeof line);
-        if (sscanf(line, "%d %d %c", &x, &y, &t) == 3)
-            s->bonus[y][x] = t;
+        if (sscanf(line, "%d %d %c", &x, &y, &t) == 3) s->bonus[y][x] = t;
     }
     memset(s->lava, 0, sizeof s->lava);
     read_line(line, sizeof line);
@@ -108,42 +108,44 @@ static inline int read_state(struct state *s)
         if (sscanf(line, "%d %d %d %d", &x, &y, &owner, &live) == 4 && live > s->lava[y][x])
             s->lava[y][x] = live;
     }
-    read_line(line, sizeof line);   /* END */
+    read_line(line, sizeof line); /* END */
     return 0;
 }
 
 static inline int bomb_at(const struct state *s, int x, int y)
 {
     for (int i = 0; i < s->n_bombs; i++)
-        if (s->bomb[i].x == x && s->bomb[i].y == y)
-            return i;
+        if (s->bomb[i].x == x && s->bomb[i].y == y) return i;
     return -1;
 }
 
 /* Calls visit(ctx, x, y) for every cell of the flame of a bomb on (bx, by). */
-static inline void flame(const struct state *s, int bx, int by, int radius, void (*visit)(void *, int, int), void *ctx)
+static inline void flame(const struct state *s, int bx, int by, int radius, void (*visit)(void *, int, int),
+                         void *ctx)
 {
     visit(ctx, bx, by);
     for (int d = 0; d < 4; d++)
         for (int r = 1; r <= radius; r++) {
             int x = bx + dx[d] * r, y = by + dy[d] * r;
-            if (s->map[y][x] == '#')
-                break;
+            if (s->map[y][x] == '#') break;
             visit(ctx, x, y);
-            if (s->map[y][x] == '+' || bomb_at(s, x, y) >= 0)
-                break;
+            if (s->map[y][x] == '+' || bomb_at(s, x, y) >= 0) break;
         }
 }
 
-struct mark { struct state *s; int when; int changed; int *timer; };
+struct mark {
+    struct state *s;
+    int when;
+    int changed;
+    int *timer;
+};
 
 static inline void mark_cell(void *ctx, int x, int y)
 {
     struct mark *m = ctx;
-    if (m->when < m->s->explodes[y][x])
-        m->s->explodes[y][x] = m->when;
+    if (m->when < m->s->explodes[y][x]) m->s->explodes[y][x] = m->when;
     int b = bomb_at(m->s, x, y);
-    if (b >= 0 && m->when < m->timer[b]) {   /* a chain: it goes off with this one */
+    if (b >= 0 && m->when < m->timer[b]) { /* a chain: it goes off with this one */
         m->timer[b] = m->when;
         m->changed = 1;
     }
@@ -153,14 +155,12 @@ static inline void mark_cell(void *ctx, int x, int y)
 static inline void find_danger(struct state *s)
 {
     int timer[SIDE * SIDE];
-    for (int i = 0; i < s->n_bombs; i++)
-        timer[i] = s->bomb[i].timer;
+    for (int i = 0; i < s->n_bombs; i++) timer[i] = s->bomb[i].timer;
     struct mark m = {s, 0, 1, timer};
     while (m.changed) {
         m.changed = 0;
         for (int y = 0; y < SIDE + 2; y++)
-            for (int x = 0; x < SIDE + 2; x++)
-                s->explodes[y][x] = NEVER;
+            for (int x = 0; x < SIDE + 2; x++) s->explodes[y][x] = NEVER;
         for (int i = 0; i < s->n_bombs; i++) {
             m.when = timer[i];
             flame(s, s->bomb[i].x, s->bomb[i].y, s->bomb[i].radius, mark_cell, &m);
@@ -178,11 +178,9 @@ static inline int deadly(const struct state *s, int x, int y, int step)
 /* A cell one can walk onto now (ignoring danger): free terrain, no bomb, no living player. */
 static inline int walkable(const struct state *s, int x, int y)
 {
-    if (s->map[y][x] != '.' || bomb_at(s, x, y) >= 0)
-        return 0;
+    if (s->map[y][x] != '.' || bomb_at(s, x, y) >= 0) return 0;
     for (int p = 1; p <= s->players; p++)
-        if (p != s->me && s->p[p].alive && s->p[p].x == x && s->p[p].y == y)
-            return 0;
+        if (p != s->me && s->p[p].alive && s->p[p].x == x && s->p[p].y == y) return 0;
     return 1;
 }
 
@@ -195,24 +193,22 @@ static inline int calm(const struct state *s, int x, int y)
 /* The first move (0..3) of a shortest walk from (x, y), arriving at step `start` + 1 onwards and
  * never standing where it is deadly, to a cell where goal(ctx, x, y) holds; -1 (stay) when the
  * start itself is a goal, -2 when none is reachable. */
-static inline int walk_to(const struct state *s, int x0, int y0, int start, int (*goal)(const struct state *, void *, int, int),
-                   void *ctx)
+static inline int walk_to(const struct state *s, int x0, int y0, int start,
+                          int (*goal)(const struct state *, void *, int, int), void *ctx)
 {
-    int seen[SIDE + 2][SIDE + 2] = {{0}}, qx[SIDE * SIDE], qy[SIDE * SIDE], qd[SIDE * SIDE], first[SIDE * SIDE];
+    int seen[SIDE + 2][SIDE + 2] = {{0}}, qx[SIDE * SIDE], qy[SIDE * SIDE], qd[SIDE * SIDE],
+                              first[SIDE * SIDE];
     int head = 0, tail = 0;
-    if (goal(s, ctx, x0, y0))
-        return -1;
+    if (goal(s, ctx, x0, y0)) return -1;
     seen[y0][x0] = 1;
     qx[tail] = x0, qy[tail] = y0, qd[tail] = start, first[tail++] = -1;
     while (head < tail) {
         int x = qx[head], y = qy[head], d = qd[head], f = first[head++];
         for (int k = 0; k < 4; k++) {
             int nx = x + dx[k], ny = y + dy[k];
-            if (seen[ny][nx] || !walkable(s, nx, ny) || deadly(s, nx, ny, d + 1))
-                continue;
+            if (seen[ny][nx] || !walkable(s, nx, ny) || deadly(s, nx, ny, d + 1)) continue;
             int step = f < 0 ? k : f;
-            if (goal(s, ctx, nx, ny))
-                return step;
+            if (goal(s, ctx, nx, ny)) return step;
             seen[ny][nx] = 1;
             qx[tail] = nx, qy[tail] = ny, qd[tail] = d + 1, first[tail++] = step;
         }

@@ -6,8 +6,7 @@
 static int next_to_block(const struct state *s, int x, int y)
 {
     for (int k = 0; k < 4; k++)
-        if (s->map[y + dy[k]][x + dx[k]] == '+')
-            return 1;
+        if (s->map[y + dy[k]][x + dx[k]] == '+') return 1;
     return 0;
 }
 
@@ -21,8 +20,7 @@ static int is_target(const struct state *s, void *ctx, int x, int y)
 static int can_escape(struct state *s)
 {
     const struct player *me = &s->p[s->me];
-    if (s->n_bombs >= SIDE * SIDE)
-        return 0;
+    if (s->n_bombs >= SIDE * SIDE) return 0;
     struct bomb *b = &s->bomb[s->n_bombs++];
     *b = (struct bomb){me->x, me->y, s->me, me->radius, (int)(s->bomb_live_time > 0 ? s->bomb_live_time : 5)};
     find_danger(s);
@@ -40,8 +38,7 @@ static const char *choose(struct state *s)
         int way = walk_to(s, me->x, me->y, 0, is_calm, NULL);
         return way >= 0 ? dir_name[way] : "WAIT";
     }
-    if (me->bombs_left > 0 && next_to_block(s, me->x, me->y) && can_escape(s))
-        return "BOMB";
+    if (me->bombs_left > 0 && next_to_block(s, me->x, me->y) && can_escape(s)) return "BOMB";
     int way = walk_to(s, me->x, me->y, 0, is_target, NULL);
     return way >= 0 ? dir_name[way] : "WAIT";
 }
@@ -49,7 +46,6 @@ static const char *choose(struct state *s)
 int main(void)
 {
     static struct state s;
-    while (read_state(&s) == 0)
-        say(choose(&s));
+    while (read_state(&s) == 0) say(choose(&s));
     return 0;
 }

@@ -4,7 +4,6 @@
 int main(void)
 {
     static struct state s;
-    while (read_state(&s) == 0)
-        say("WAIT");
+    while (read_state(&s) == 0) say("WAIT");
     return 0;
 }

@@ -21,22 +21,18 @@ static const char *choose(const struct state *s)
 {
     const struct player *me = &s->p[s->me];
     int best = -1, options[5], n = 0;
-    for (int k = -1; k < 4; k++) {     /* -1: stay */
+    for (int k = -1; k < 4; k++) { /* -1: stay */
         int x = me->x + (k < 0 ? 0 : dx[k]), y = me->y + (k < 0 ? 0 : dy[k]);
-        if (k >= 0 && !walkable(s, x, y))
-            continue;
-        if (deadly(s, x, y, 1))
-            continue;
+        if (k >= 0 && !walkable(s, x, y)) continue;
+        if (deadly(s, x, y, 1)) continue;
         int v = safety(s, x, y);
         if (v > best) {
             best = v;
             n = 0;
         }
-        if (v == best)
-            options[n++] = k;
+        if (v == best) options[n++] = k;
     }
-    if (n == 0)
-        return "WAIT";
+    if (n == 0) return "WAIT";
     int k = options[next_random() % (unsigned)n];
     return k < 0 ? "WAIT" : dir_name[k];
 }
@@ -45,8 +41,7 @@ int main(void)
 {
     static struct state s;
     while (read_state(&s) == 0) {
-        if (s.tick == 0)
-            rng_state = 0x9e3779b97f4a7c15ull * (unsigned long long)s.me;
+        if (s.tick == 0) rng_state = 0x9e3779b97f4a7c15ull * (unsigned long long)s.me;
         find_danger(&s);
         say(choose(&s));
     }
