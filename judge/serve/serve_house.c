@@ -176,7 +176,7 @@ static int child_message(struct runner *r, int fd, const char *msg, size_t len)
     return 1;
 }
 
-static void child_main(const struct serve_config *cfg, struct house *h, int fd)
+static void child_main(struct house *h, int fd)
 {
     struct match_error merr = {""};
     struct runner r = {.s = &h->setup, .rules = &seabattle_rules, .err = &merr};
@@ -184,7 +184,6 @@ static void child_main(const struct serve_config *cfg, struct house *h, int fd)
     struct game_setup gs = {.params = h->setup.params, .players = 2};
     struct game_error gerr;
     char msg[PACKET_MAX];
-    (void)cfg;
     for (int p = 1; p <= 2; p++) {
         r.seats[p].player = p;
         r.seats[p].setup = &h->setup;
@@ -214,7 +213,7 @@ static void child_main(const struct serve_config *cfg, struct house *h, int fd)
     seabattle_rules.destroy(r.g);
 }
 
-static pid_t spawn(const struct serve_config *cfg, struct house *h, int *fd_out)
+static pid_t spawn(struct house *h, int *fd_out)
 {
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
@@ -229,7 +228,7 @@ static pid_t spawn(const struct serve_config *cfg, struct house *h, int *fd_out)
         close_range(4, ~0u, 0);
         signal(SIGINT, SIG_IGN);
         signal(SIGTERM, SIG_DFL);
-        child_main(cfg, h, 3);
+        child_main(h, 3);
         _exit(0);
     }
     close(sv[1]);
@@ -285,7 +284,7 @@ static void take_seat(struct serve *s, struct house *h)
     if (!hg)
         return;
     hg->id = g->id;
-    hg->pid = spawn(s->cfg, h, &hg->fd);
+    hg->pid = spawn(h, &hg->fd);
     if (hg->pid < 0) {
         serve_warn(s, "house bot: cannot start a process: %s", strerror(errno));
         free(hg);
