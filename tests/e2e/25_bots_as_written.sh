@@ -204,7 +204,7 @@ players() {  # DIR JAVA_COMMAND LANG...
 # all_ok NAME OUT LANG...: the judge exited 0 and each player's line says OK.
 all_ok() {
     local name=$1 out=$2 lang bad=; shift 2
-    for lang in "$@"; do grep -qE "^[0-9]+ $lang OK " "$out" || bad="$bad $lang"; done
+    for lang in "$@"; do grep -qE "$(run_row "$lang" OK)" "$out" || bad="$bad $lang"; done
     if [ -z "$bad" ] && [ "$(cat "$out.rc")" = 0 ]; then ok "$name"; else
         fail "$name" "not OK:${bad:- (exit $(cat "$out.rc"))}: $(tr '\n' ' ' <"$out" | cut -c1-400) $(tr '\n' ' ' <"$out.err" | cut -c1-300)"
     fi

@@ -107,10 +107,11 @@ match "$T/inodes.yaml" 5 "rounds: 2, turn_limit: 3, data_quota_kb: 64" "$(player
 run_match inodes
 check inodes/exit_0 [ "$(cat "$T/inodes.rc")" = 0 ]
 check inodes/capped_and_kept only "$T/inodes.log" 1 ok
-check inodes/others_ok [ "$(grep -cE '^[0-9]+ (grabber|turtle|inodes) OK ' "$T/inodes.out")" = 3 ]
-# The peak memory each report gives is the bot's own: a few MiB, none of the flood's.
-check inodes/memory_is_their_own awk '$2 == "grabber" || $2 == "turtle" { n++; if ($NF != "MiB" || $(NF-1) + 0 >= 8) bad = 1 }
-    END { exit !(n == 2 && !bad) }' FS='[ =]+' "$T/inodes.out"
+check inodes/others_ok [ "$(grep -cE "$(run_row '(grabber|turtle|inodes)' OK)" "$T/inodes.out")" = 3 ]
+# The peak memory each report gives is the bot's own: a few MiB, none of the flood's
+# (the table's last column: cgroup peak / peak RSS MiB).
+check inodes/memory_is_their_own awk '$3 == "grabber" || $3 == "turtle" { n++; if ($NF != "MiB" || $(NF-3) + 0 >= 8) bad = 1 }
+    END { exit !(n == 2 && !bad) }' "$T/inodes.out"
 check inodes/no_data_left no_data_left inodes
 
 # A command that exists but cannot be executed (its interpreter is missing): printed nothing (D16).

@@ -125,7 +125,7 @@ bad() {
 }
 bad no_language '    source: submissions/alice\n' "5:5: a 'source' player needs 'language' (c, cpp, python3, java, ...)"
 bad both '    source: submissions/alice\n    language: c\n    command: [./x]\n' "5:5: a player has 'command' or 'source', not both"
-bad unknown_language '    source: submissions/alice\n    language: cobol\n' "6:15: no language profile 'cobol' in .* (valid: c, cpp, java, python3)"
+bad unknown_language '    source: submissions/alice\n    language: cobol\n' "6:15: no language profile 'cobol' in .* (profiles: c, cpp, java, python3)"
 bad language_and_profile '    source: submissions/alice\n    language: c\n    profile: c\n' "7:5: a 'source' player names its language with 'language' alone ('profile' is the old spelling of it)"
 bad missing_source '    source: nope\n    language: c\n' "5:13: player source '$T/class/nope': No such file or directory"
 bad dir_with_source '    source: submissions/alice\n    language: c\n    dir: .\n' "7:5: 'dir' belongs to a 'command' player: a 'source' player runs from its compiled bot"

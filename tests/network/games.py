@@ -162,6 +162,7 @@ async def disconnect(c, srv):
 
 async def main():
     tmp = tempfile.mkdtemp(prefix="judge-net-")
+    os.chmod(tmp, 0o755)  # bots in it run as the jail's own user
     c = Check("network/games")
     srv = Server(os.path.join(tmp, "main"))
     srv_limit = Server(os.path.join(tmp, "limit"), "--param", "shot_limit=6")

@@ -244,6 +244,7 @@ async def main():
     global done_game
     resource.setrlimit(resource.RLIMIT_NOFILE, (4096, max(4096, resource.getrlimit(resource.RLIMIT_NOFILE)[1])))
     tmp = tempfile.mkdtemp(prefix="judge-net-")
+    os.chmod(tmp, 0o755)  # bots in it run as the jail's own user
     c = Check("network/hostile")
     srv = Server(os.path.join(tmp, "srv"), "--max-connections", str(MAX_CONNECTIONS), "--message-ms", "3000",
                  "--max-queued-bytes", "65536", "--max-buffered-total", str(BUFFERED_TOTAL_MB << 20),

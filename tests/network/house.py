@@ -15,6 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 async def main():
     tmp = tempfile.mkdtemp(prefix="judge-net-")
+    os.chmod(tmp, 0o755)  # bots in it run as the jail's own user
     c = Check("network/house_bot")
     house = os.path.join(ROOT, "examples", "house", "hunter.yaml")
     srv = Server(os.path.join(tmp, "srv"), "--house-bot", house, "--house-wait-ms", "500")

@@ -58,6 +58,7 @@ def judge_run_log(tmp, game, boards, shots):
 
 async def main():
     tmp = tempfile.mkdtemp(prefix="judge-net-")
+    os.chmod(tmp, 0o755)  # bots in it run as the jail's own user
     c = Check("network/concurrent_50_games")
     srv = Server(os.path.join(tmp, "srv"))
     try:

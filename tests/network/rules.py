@@ -172,6 +172,7 @@ def bad_start(c, tmp):
 
 async def main():
     tmp = tempfile.mkdtemp(prefix="judge-net-")
+    os.chmod(tmp, 0o755)  # bots in it run as the jail's own user
     c = Check("network/rules")
     srv = Server(os.path.join(tmp, "main"))
     srv_lim = Server(os.path.join(tmp, "lim"), "--max-games-per-player", "2", "--calls-per-second", "5",
