@@ -391,6 +391,31 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         await page.close();
     });
 
+    test("stepping animates the turn; a jump shows it at once", async (t) => {
+        const m = fixture(t, "generals-clear");
+        if (!m) return;
+        const page = await browser.open(m.url + "#turn=10");
+        /* Held in one task: the key's step starts an animation that has not ended yet. */
+        const started = await page.evaluate(() => {
+            document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true}));
+            return window.__viewer.animation();
+        });
+        assert.ok(started < 1, "an animation runs after a step (" + started + ")");
+        await page.waitForFunction(() => window.__viewer.animation() === 1);
+        await goTurn(page, 40);
+        assert.equal(await page.evaluate(() => window.__viewer.animation()), 1);
+        await noErrors(page);
+        await page.close();
+    });
+
+    test("the viewer's own page (viewer/index.html) waits for a replay", async () => {
+        const page = await browser.open("file://" + path.join(fx.ROOT, "viewer/index.html"));
+        assert.equal(await page.evaluate(() => document.body.dataset.state), "waiting");
+        assert.match(await page.textContent("#jv-message"), /Drop a replay/);
+        await noErrors(page);
+        await page.close();
+    });
+
     test("dropping another replay on the page opens it", async (t) => {
         const sea = fixture(t, "seabattle"), war = fixture(t, "warlight");
         if (!sea || !war) return;
