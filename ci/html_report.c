@@ -101,12 +101,18 @@ int html_add_match(struct results *r, const struct match_record *m, struct ci_er
     return rc;
 }
 
-/* JSON text inside a <script> element: "</" written "<\/" (the same string in JSON). */
+/* JSON text inside a <script> element: every '<' written \u003c (the same string in JSON, as
+ * '<' only appears inside strings), so no "</script" or "<!--" in a bot's text can end or
+ * bend the element. */
 static int put_json_in_script(struct strbuf *sb, const char *text, size_t len)
 {
-    for (size_t i = 0; i < len; i++)
-        if ((text[i] == '/' && i > 0 && text[i - 1] == '<' ? sb_puts(sb, "\\/") : sb_putc(sb, text[i])) < 0)
+    for (size_t start = 0, i = 0; i <= len; i++) {
+        if (i < len && text[i] != '<')
+            continue;
+        if (sb_append(sb, text + start, i - start) < 0 || (i < len && sb_puts(sb, "\\u003c") < 0))
             return -1;
+        start = i + 1;
+    }
     return 0;
 }
 

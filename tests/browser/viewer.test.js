@@ -360,6 +360,16 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         const inputs = path.join(fx.tmp, "results-in"), out = path.join(fx.tmp, "results");
         fs.mkdirSync(inputs, {recursive: true});
         for (const m of ms) fs.copyFileSync(m.replay, path.join(inputs, path.basename(m.replay)));
+        /* A player named like markup: shown as text, never ending or bending the page's script. */
+        const zlib = require("node:zlib"), evil = "</script><!--<script>x";
+        const lines = zlib.gunzipSync(fs.readFileSync(ms[2].replay)).toString("utf8").trim().split("\n");
+        for (const i of [0, lines.length - 1]) {
+            const o = JSON.parse(lines[i]);
+            o.players[0].name = evil;
+            if (i === 0) o.seed = 777;
+            lines[i] = JSON.stringify(o);
+        }
+        fs.writeFileSync(path.join(inputs, "markup.jsonl.gz"), zlib.gzipSync(lines.join("\n") + "\n"));
         fx.judge(["results", inputs, "--out", out]);
         const standings = JSON.parse(fs.readFileSync(path.join(out, "standings.json"), "utf8"));
         for (const f of fs.readdirSync(path.join(out, "matches"))) {
@@ -369,8 +379,9 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         }
         const page = await browser.open("file://" + path.join(out, "index.html"));
         assert.equal(await page.locator(".jr-standings tr").count(), standings.players.length + 1);
-        assert.equal(await page.locator(".jr-matches tr").count(), names.length + 1);
-        await page.fill("#jr-filter", "seabattle");
+        assert.equal(await page.locator(".jr-matches tr").count(), names.length + 2);
+        assert.ok((await page.locator(".jr-standings td", {hasText: evil}).count()) >= 1, "the markup name shown as text");
+        await page.fill("#jr-filter", "seabattle 1");
         assert.equal(await page.locator(".jr-matches tr").count(), 2);
         await page.fill("#jr-filter", "");
         await screenshot(page, "results");
@@ -387,6 +398,31 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         await page.locator(".jr-matches a").first().click();
         await page.waitForFunction(() => document.body.dataset.state === "ready" && window.__viewer && window.__viewer.ready);
         assert.equal(await page.evaluate(() => window.__viewer.game), "warlight");
+        await noErrors(page);
+        await page.close();
+    });
+
+    test("stepping animates the turn; a jump shows it at once", async (t) => {
+        const m = fixture(t, "generals-clear");
+        if (!m) return;
+        const page = await browser.open(m.url + "#turn=10");
+        /* Held in one task: the key's step starts an animation that has not ended yet. */
+        const started = await page.evaluate(() => {
+            document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true}));
+            return window.__viewer.animation();
+        });
+        assert.ok(started < 1, "an animation runs after a step (" + started + ")");
+        await page.waitForFunction(() => window.__viewer.animation() === 1);
+        await goTurn(page, 40);
+        assert.equal(await page.evaluate(() => window.__viewer.animation()), 1);
+        await noErrors(page);
+        await page.close();
+    });
+
+    test("the viewer's own page (viewer/index.html) waits for a replay", async () => {
+        const page = await browser.open("file://" + path.join(fx.ROOT, "viewer/index.html"));
+        assert.equal(await page.evaluate(() => document.body.dataset.state), "waiting");
+        assert.match(await page.textContent("#jv-message"), /Drop a replay/);
         await noErrors(page);
         await page.close();
     });

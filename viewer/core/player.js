@@ -329,6 +329,7 @@ JV.App.prototype.api = function () {
         violations: function () {
             return Array.prototype.map.call(self.violations.querySelectorAll(".jv-violation"), function (e) { return e.textContent; });
         },
-        playing: function () { return self.playing; }
+        playing: function () { return self.playing; },
+        animation: function () { return self.progress(); }
     };
 };
