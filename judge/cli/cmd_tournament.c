@@ -229,6 +229,14 @@ static int compile_players(const struct options *o, struct tournament_config *cf
 
 /* ---- the smoke test ------------------------------------------------------------------------ */
 
+/* A bot's text on one line: newlines and control bytes shown as escapes (ci/escape.h). */
+static void print_one_line(const char *s, size_t n)
+{
+    struct strbuf sb = STRBUF_INIT;
+    if (esc_visible(&sb, s, n) == 0 && sb.len) fwrite(sb.data, 1, sb.len, stderr);
+    sb_free(&sb);
+}
+
 /* The last non-empty line of a stderr tail. */
 static const char *last_line(const char *s, size_t n, size_t *len)
 {
@@ -247,13 +255,13 @@ static void smoke_tested(void *ctx, const struct tournament_smoke_result *r)
     fprintf(stderr, "smoke %s: ", r->player->name);
     if (internal) {
         fputs("could not be tested: ", stderr);
-        print_untrusted(stderr, r->reason, strlen(r->reason));
+        print_one_line(r->reason, strlen(r->reason));
         fputs(" (its matches are played)\n", stderr);
         return;
     }
     fprintf(stderr, "%s at its first reply in %s", r->verdict, r->match_id);
     if (r->reason[0]) fputs(": ", stderr);
-    print_untrusted(stderr, r->reason, strlen(r->reason));
+    print_one_line(r->reason, strlen(r->reason));
     fputs(r->dropped ? "; its matches are not played\n"
                      : r->player->reference ? "; a reference bot: its matches are played\n"
                                             : "; its matches are played (smoke_test: report)\n",
@@ -262,7 +270,7 @@ static void smoke_tested(void *ctx, const struct tournament_smoke_result *r)
     const char *line = last_line(r->stderr_tail, r->stderr_len, &len);
     if (len) {
         fprintf(stderr, "smoke %s: stderr: ", r->player->name);
-        print_untrusted(stderr, line, len);
+        print_one_line(line, len);
         fputc('\n', stderr);
     }
 }
