@@ -23,11 +23,12 @@
 #define CGROUP_WAIT_NS 2000000000ull     /* bound on freeze/thaw/kill waits */
 /* Memory (user pages and kernel memory) left charged to an emptied cgroup that
  * still allows its reuse: what the dead leave for a moment (objects freed after
- * an RCU grace period, per-CPU charge caches: 50-500 KiB). The next jail gets it
- * on top of its limit and it is taken off its peak (struct cgroup.residue), so
- * it is never blamed on that bot; anything more (tmpfs files, the inodes of a
- * data directory) and the cgroup is removed and a fresh one made. */
-#define CGROUP_REUSE_MAX_CHARGE (1u << 20)
+ * an RCU grace period, per-CPU charge caches: 50-500 KiB measured; a few MiB of
+ * page tables after a program with huge mappings, such as one under ASan). The
+ * next jail gets it on top of its limit and it is taken off its peak (struct
+ * cgroup.residue), so it is never blamed on that bot; anything more (tmpfs
+ * files, masses of inodes) and the cgroup is removed and a fresh one made. */
+#define CGROUP_REUSE_MAX_CHARGE (8u << 20)
 
 /* Index of the v1 controllers, in the order of cgroup_caps.v1_root. */
 enum cgroup_v1_ctrl { CG_V1_MEMORY, CG_V1_CPUACCT, CG_V1_PIDS, CG_V1_FREEZER, CG_V1_COUNT };

@@ -133,6 +133,9 @@ run_one() {
         case $what in
         absent | present) why=$(check_text "$json" "$what" "$text") ;;
         printed_safe) why=$(check_printed "$sub" "$profile") ;;
+        disk_full) messages "$json" >"$T/messages.txt"
+            grep -qE 'File size limit exceeded|File too large|No space left on device' "$T/messages.txt" ||
+                why="the messages name no full disk or file-size limit" ;;
         esac
         [ -z "$why" ] || problems+=("$why")
     done

@@ -782,7 +782,7 @@ START_TEST(test_pool_refuses_charged_cgroup)
     struct cgroup *cg = acquire(caps, 100 * MIB, 0);
     char path[CGROUP_PATH_MAX];
     snprintf(path, sizeof path, "%s", cgroup_path(cg));
-    struct kid k = spawn(fill_shared_tmpfile, (long)(4 * MIB));
+    struct kid k = spawn(fill_shared_tmpfile, (long)(16 * MIB)); /* past CGROUP_REUSE_MAX_CHARGE */
     attach_and_go(cg, &k);
     int status = wait_status(k.pid, NULL);
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
@@ -828,7 +828,7 @@ START_TEST(test_pool_refuses_cgroup_holding_inodes)
     const struct cgroup_caps *caps = backend(_i, "pool_refuses_inodes");
     if (!caps || !need(caps, caps->memory, "memory", "pool_refuses_inodes"))
         return;
-    enum { FILES = 20000 }; /* about 15 MiB of inodes and dentries */
+    enum { FILES = 40000 }; /* about 30 MiB of inodes and dentries */
     snprintf(inode_dir, sizeof inode_dir, "/dev/shm/judge-test-inodes.%d", (int)getpid());
     ck_assert_int_eq(mkdir(inode_dir, 0700), 0);
     struct cgroup *cg = acquire(caps, 200 * MIB, 0);
@@ -843,7 +843,7 @@ START_TEST(test_pool_refuses_cgroup_holding_inodes)
     release(cg);
     remove_inode_dir(FILES);
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    ck_assert_msg(!reused, "a cgroup holding the inodes of 20000 files was reused");
+    ck_assert_msg(!reused, "a cgroup holding the inodes of %d files was reused", FILES);
     ck_assert_msg(removed, "the unfit cgroup %s was not removed", path);
 }
 END_TEST
