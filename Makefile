@@ -319,7 +319,7 @@ fuzz: deps fuzz-build
 	    -print_final_stats=0 -artifact_prefix=tests/fuzz/regressions/$$n/ \
 	    build/fuzz/corpus/$$n tests/fuzz/corpus/$$n tests/fuzz/regressions/$$n 2>build/fuzz/$$n.log \
 	  || { tail -40 build/fuzz/$$n.log; echo "fuzz $$n: a crashing input is kept in tests/fuzz/regressions/$$n/"; exit 1; }; \
-	  grep -E '^#[0-9]+ *DONE' build/fuzz/$$n.log || true; done
+	  grep -E '^#[0-9]+[[:space:]]+DONE' build/fuzz/$$n.log || true; done
 
 fuzz-regress:
 	$(MAKE) -j$(NPROC) VARIANT=asan $(FUZZ_NAMES:%=build/asan/fuzz/fuzz_%)
