@@ -6,7 +6,7 @@
  */
 #include <zlib.h>
 
-#include "replay/replay.h"
+#include "judge/verify/replay_verify.h"
 #include "tests/fuzz/fuzz_input.h"
 
 static const char *replay_file(const uint8_t *data, size_t size)

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "replay/replay.h"
+#include "judge/verify/replay_verify.h"
 #include "judge/serve/serve_internal.h"
 
 static const char *const BOARD_A[SEA_SIDE] = {"####______", "__________", "###_###___", "__________", "##_##_##__",
