@@ -32,8 +32,8 @@ bad() {
 }
 PLAYERS='players:\n  - {name: a, command: [/bin/true]}\n  - {name: b, command: [/bin/true]}\n'
 bad key "game: generals\nseeed: 3\n$PLAYERS" "2:1: unknown key 'seeed' (did you mean 'seed'?)"
-bad game "game: genrals\n$PLAYERS" "1:7: unknown game 'genrals' (did you mean 'generals'?) (games: generals, warlight, seabattle)"
-bad far_game "game: chess\n$PLAYERS" "1:7: unknown game 'chess' (games: generals, warlight, seabattle)"
+bad game "game: genrals\n$PLAYERS" "1:7: unknown game 'genrals' (did you mean 'generals'?) (games: generals, warlight, seabattle, bomberman)"
+bad far_game "game: chess\n$PLAYERS" "1:7: unknown game 'chess' (games: generals, warlight, seabattle, bomberman)"
 bad tab "game: generals\nparams:\n\tturn_limit: 3\n$PLAYERS" "3:1: a tab character: YAML indents with spaces only, never tabs; replace it with spaces"
 printf 'game: generals\ngenerate: {rows: 5, cols: 5}\nplayers:\n  - {name: a, source: %s, profile: pyhton3}\n  - {name: b, command: [/bin/true]}\n' \
     "$ROOT/examples/starters/generals/c" >"$T/profile.yaml"

@@ -337,7 +337,7 @@ END_TEST
 
 START_TEST(unknown_game)
 {
-    expect_error("game: chess\nmap: tiny.map\n" ONE_PLAYER, "1:7: unknown game 'chess' (games: generals, warlight, seabattle)");
+    expect_error("game: chess\nmap: tiny.map\n" ONE_PLAYER, "1:7: unknown game 'chess' (games: generals, warlight, seabattle, bomberman)");
 }
 END_TEST
 

@@ -263,7 +263,7 @@ START_TEST(shared_readers_give_match_file_errors)
     expect_error("game: generals\ngenerate: {rows: 5, colls: 5}\nseeds: [1]\n" FOUR,
                  "2:21: unknown generator option 'colls'");
     expect_error(HEAD "players:\n  - {name: a, comand: ./a}\n", "5:15: unknown key 'comand' (did you mean 'command'?)");
-    expect_error("game: chess\nmaps: [tiny.map]\nseeds: [1]\n" FOUR, "1:7: unknown game 'chess' (games: generals, warlight, seabattle)");
+    expect_error("game: chess\nmaps: [tiny.map]\nseeds: [1]\n" FOUR, "1:7: unknown game 'chess' (games: generals, warlight, seabattle, bomberman)");
 }
 END_TEST
 
