@@ -90,7 +90,7 @@ deps:
 	@# npm: Debian's package, unless the nodejs installed already brings its own (NodeSource's does).
 	@command -v npm >/dev/null || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq npm >/dev/null; }
-	@cd tests/browser && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --loglevel=error; }
+	@cd tests/browser && { [ -d node_modules/playwright-core ] && [ -d node_modules/autobahn-browser ] || npm ci --no-audit --no-fund --loglevel=error; }
 
 programs: $(BOT_BINS) $(HOSTILE_BINS) $(HELPER_BINS)
 
