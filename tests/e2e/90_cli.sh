@@ -47,7 +47,7 @@ check man/exit_0 [ $? = 0 ]
 for cmd in run exec doctor mapgen replay tournament results compile; do
     check "man/section_$cmd" grep -qx ".SS $cmd" "$T/judge.1"
 done
-check man/holds_run_help grep -qF 'game: NAME                the game: generals, seabattle or warlight (docs/games/)' "$T/judge.1"
+check man/holds_run_help grep -qF 'game: NAME                the game: generals, seabattle, warlight or bomberman' "$T/judge.1"
 if command -v man >/dev/null; then
     MANWIDTH=100 man -l "$T/judge.1" >"$T/judge.txt" 2>"$T/man.err"
     check man/renders grep -q 'usage: judge run MATCH.yaml' "$T/judge.txt"
