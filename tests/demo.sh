@@ -11,6 +11,8 @@ echo
 echo "== judge replay verify"
 "$JUDGE" replay verify "$out/demo.jsonl.gz"
 "$JUDGE" replay export --format generals-log "$out/demo.jsonl.gz" -o "$out/demo.log"
+"$JUDGE" view "$out/demo.jsonl.gz" --out "$out/demo.html" >/dev/null
 echo
 echo "replay:         $out/demo.jsonl.gz  (judge replay dump $out/demo.jsonl.gz)"
 echo "generals log:   $out/demo.log  (for the original visualizer)"
+echo "watch it:       $out/demo.html  (open in a browser: Space plays, arrows step)"
