@@ -298,16 +298,18 @@ FUZZ_SECONDS  ?= 60
 FUZZ_SEED     ?= 1
 CFLAGS_fuzz   := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS_fuzz  := -fsanitize=address,undefined,fuzzer
+# fuzz_wamp stands in for the WebSocket transport and the clock (tests/fuzz/fuzz_wamp.c)
+FUZZ_LDFLAGS_wamp := -Wl,--wrap=ws_send -Wl,--wrap=ws_close_after_send -Wl,--wrap=serve_now_ms
 .PHONY: fuzz fuzz-build fuzz-regress fuzz-short
 # make test's pass: every target for 5 s from a fixed seed.
 fuzz-short:
 	$(MAKE) fuzz FUZZ_SECONDS=5
 build/fuzz/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_input.h $(LIBS_ALL)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LIBS_ALL) $(LDLIBS)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) $(FUZZ_LDFLAGS_$*) -o $@ $< $(LIBS_ALL) $(LDLIBS)
 build/asan/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_input.h tests/fuzz/replay_main.c $(LIBS_ALL)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay_main.c $(LIBS_ALL) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(FUZZ_LDFLAGS_$*) -o $@ $< tests/fuzz/replay_main.c $(LIBS_ALL) $(LDLIBS)
 
 fuzz-build:
 	$(MAKE) -j$(NPROC) VARIANT=fuzz CC=clang $(FUZZ_NAMES:%=build/fuzz/fuzz/fuzz_%)

@@ -33,9 +33,10 @@ static size_t arg_count(struct json_object *args)
     return args ? json_object_array_length(args) : 0;
 }
 
+/* NULL when there is no such argument (a CALL may carry no arguments list at all). */
 static struct json_object *arg(struct json_object *args, size_t i)
 {
-    return json_object_array_get_idx(args, i);
+    return i < arg_count(args) ? json_object_array_get_idx(args, i) : NULL;
 }
 
 /* The game named by argument 0, or NULL after answering. */

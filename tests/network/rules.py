@@ -68,6 +68,7 @@ async def arguments(c, srv):
         ("new-game", ["ok", "not a list"], "wamp.error.invalid_argument", "a board that is a string"),
         ("new-game", ["ok", [1] * 10], "wamp.error.invalid_argument", "a board of numbers"),
         ("new-game", ["ok"], "wamp.error.invalid_argument", "one argument"),
+        ("new-game", [], "wamp.error.invalid_argument", "no arguments (a CALL without its list: fuzz_wamp)"),
         ("shoot", ["1", 1, 1], "wamp.error.invalid_argument", "a game-id that is a string"),
         ("shoot", [1, 1], "wamp.error.invalid_argument", "two arguments"),
         ("get-game-info", [], "wamp.error.invalid_argument", "no game-id"),
