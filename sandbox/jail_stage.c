@@ -8,8 +8,10 @@
  * A copy is made once per directory per judge process and kept while the
  * directory's fingerprint (sandbox/fs_safe.h: names, types, modes, sizes,
  * inodes, times of everything in it) stays the same; each jail attaches a
- * clone of it (open_tree), read-only. A directory too big to copy, or a
- * kernel or user that cannot make detached mounts, is bound as it is.
+ * clone of it (open_tree), read-only. A kernel that cannot clone a detached
+ * mount (6.1 refuses with EINVAL; newer ones allow it) gets a copy of its own
+ * for each jail, up to STAGE_PER_JAIL_MAX_BYTES. A directory too big to copy,
+ * or a kernel or user that cannot make detached mounts, is bound as it is.
  */
 #include "sandbox/fs_safe.h"
 #include "sandbox/jail_internal.h"
@@ -32,6 +34,7 @@
 #define STAGE_MAX_ENTRIES 10000
 #define STAGE_MAX_DEPTH   16
 #define STAGE_SLOTS       16
+#define STAGE_PER_JAIL_MAX_BYTES (32ull << 20) /* one copy per jail: keep it cheap */
 
 struct staged {
     char *path;
@@ -42,6 +45,7 @@ struct staged {
 static pthread_mutex_t stage_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct staged slots[STAGE_SLOTS];
 static unsigned next_victim;
+static bool cannot_clone_detached;
 
 /* A detached, writable tmpfs sized for the copy. */
 static int make_tmpfs(const struct fs_fingerprint *fp)
@@ -167,6 +171,24 @@ static void keep(struct staged *s, const char *path, const struct fs_fingerprint
     if (!s->path) close(mnt_fd);
 }
 
+/* A clone of the kept copy of host_dir (made now if it changed), or -1. */
+static int clone_kept_copy(const char *host_dir, int dir, const struct fs_fingerprint *fp)
+{
+    struct staged *s = find(host_dir, fp);
+    if (!s) {
+        int mnt = stage(dir, fp);
+        if (mnt >= 0) keep(s = slot_for(host_dir), host_dir, fp, mnt);
+    }
+    if (!s || s->mnt_fd < 0) return -1;
+    int tree = open_tree(s->mnt_fd, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH | AT_RECURSIVE);
+    if (tree < 0 && errno == EINVAL) {
+        cannot_clone_detached = true;
+        close(s->mnt_fd);
+        s->mnt_fd = -1;
+    }
+    return tree;
+}
+
 int jail_stage_tree(const char *host_dir, int *tree_fd)
 {
     *tree_fd = -1;
@@ -178,14 +200,10 @@ int jail_stage_tree(const char *host_dir, int *tree_fd)
                 fp.entries <= STAGE_MAX_ENTRIES;
     if (fits) {
         pthread_mutex_lock(&stage_lock);
-        struct staged *s = find(host_dir, &fp);
-        if (!s) {
-            int mnt = stage(dir, &fp);
-            if (mnt >= 0) keep(s = slot_for(host_dir), host_dir, &fp, mnt);
-        }
-        if (s && s->mnt_fd >= 0)
-            *tree_fd = open_tree(s->mnt_fd, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH | AT_RECURSIVE);
+        if (!cannot_clone_detached) *tree_fd = clone_kept_copy(host_dir, dir, &fp);
+        bool own_copy = cannot_clone_detached;
         pthread_mutex_unlock(&stage_lock);
+        if (own_copy && fp.bytes <= STAGE_PER_JAIL_MAX_BYTES) *tree_fd = stage(dir, &fp);
     }
     close(dir);
     return *tree_fd >= 0 ? 0 : -1;

@@ -11,6 +11,9 @@
 #include "tests/unit/jail_fixture.h"
 
 static int template_fd = -1; /* stands for a template namespace: plans only store it */
+/* A small bot directory: each plan stages a copy of it (sandbox/jail_stage.c),
+ * which for a directory like /etc is slow on a slow file system. */
+static char bot_dir[] = "/tmp/mount-plan-bot-XXXXXX";
 
 static int build(const char *bot, const char *rw, const char *const *extra, struct mount_plan **plan,
                  struct jail_error *err)
@@ -70,8 +73,8 @@ START_TEST(steps_follow_the_spec)
 {
     size_t base = steps_for(NULL, NULL, NULL);
     ck_assert_uint_gt(base, 20);
-    ck_assert_uint_eq(steps_for("/etc", NULL, NULL), base + 2);   /* mkdir /bot, bind */
-    ck_assert_uint_eq(steps_for("/etc", "/var", NULL), base + 4); /* and /data */
+    ck_assert_uint_eq(steps_for(bot_dir, NULL, NULL), base + 2);   /* mkdir /bot, bind */
+    ck_assert_uint_eq(steps_for(bot_dir, "/var", NULL), base + 4); /* and /data */
     const char *visible[] = {"/usr/share", "/lib/x86_64-linux-gnu", NULL};
     ck_assert_uint_eq(steps_for(NULL, NULL, visible), base); /* already in the system binds */
     const char *file[] = {"/etc/debian_version", NULL};
@@ -97,17 +100,17 @@ static bool uses_template(const char *bot, const char *const *extra)
 
 START_TEST(template_plans_only_the_jail_part)
 {
-    size_t classic = steps_for("/etc", "/var", NULL);
-    ck_assert(!uses_template("/etc", NULL));
+    size_t classic = steps_for(bot_dir, "/var", NULL);
+    ck_assert(!uses_template(bot_dir, NULL));
     template_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    ck_assert(uses_template("/etc", NULL));
+    ck_assert(uses_template(bot_dir, NULL));
     /* enter, /tmp, /proc, attach /bot and /data, chdir */
-    ck_assert_uint_eq(steps_for("/etc", "/var", NULL), 6);
-    ck_assert_uint_lt(steps_for("/etc", "/var", NULL), classic);
+    ck_assert_uint_eq(steps_for(bot_dir, "/var", NULL), 6);
+    ck_assert_uint_lt(steps_for(bot_dir, "/var", NULL), classic);
     const char *visible[] = {"/usr/share", NULL};
-    ck_assert(uses_template("/etc", visible));
+    ck_assert(uses_template(bot_dir, visible));
     const char *new_point[] = {"/var/lib", NULL};
-    ck_assert(!uses_template("/etc", new_point));
+    ck_assert(!uses_template(bot_dir, new_point));
     refused("/nonexistent", NULL, NULL, "jail: bot directory /nonexistent: No such file or directory");
     refused(NULL, "/etc/passwd", NULL, "jail: rw directory /etc/passwd: not a directory");
     close(template_fd);
@@ -148,6 +151,7 @@ END_TEST
 
 int main(void)
 {
+    if (!mkdtemp(bot_dir)) return 1;
     TCase *tc = tcase_create("mount_plan");
     tcase_add_test(tc, directories_must_exist);
     tcase_add_test(tc, extra_binds_are_checked);
@@ -155,5 +159,7 @@ int main(void)
     tcase_add_test(tc, template_plans_only_the_jail_part);
     tcase_add_test(tc, template_itself);
     tcase_add_test(tc, host_device_nodes_must_be_character_devices);
-    return run_suite(single_case_suite("sandbox_mount_plan", tc));
+    int rc = run_suite(single_case_suite("sandbox_mount_plan", tc));
+    rmdir(bot_dir);
+    return rc;
 }

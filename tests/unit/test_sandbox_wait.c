@@ -203,7 +203,10 @@ START_TEST(forbidden_call_found_by_finish)
 {
     fixture_init();
     struct jail *j = start_python("import socket; socket.socket()");
-    usleep(300000); /* nobody waits: the call stays pending in the listener */
+    /* Nobody receives it: the call stays pending in the listener, which polls
+     * readable once it is made (poll does not take the notification). */
+    struct pollfd p = {j->listener_fd, POLLIN, 0};
+    ck_assert_int_eq(poll(&p, 1, 120000), 1);
     struct jail_report rep;
     ck_assert_int_eq(finish(j, &rep), VERDICT_FORBIDDEN_SYSCALL);
     ck_assert_str_eq(rep.syscall.name, "socket");
