@@ -113,6 +113,7 @@ static int copy_tree(int from, int to, int depth)
         if (fd >= 0) close(fd);
         return -1;
     }
+    rewinddir(d); /* a dup shares the offset of from, which an earlier walk left at its end */
     int rc = 0;
     for (struct dirent *e; rc == 0 && (e = readdir(d));) {
         struct stat st;
