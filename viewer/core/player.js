@@ -192,10 +192,16 @@ JV.App.prototype.writeHash = function (now_) {
         this.hashTimer = setTimeout(function () { self.writeHash(); }, 250 - (now - this.lastHashWrite));
         return;
     }
-    var want = "#turn=" + this.frame;
-    if (window.location.hash !== want) {
+    var want = "#turn=" + this.frame, current = window.location.hash;
+    if (this.hashWritten !== undefined && current !== this.hashWritten && current !== want &&
+        this.frameFromHash() !== this.frame) {
+        this.onHash();   /* the URL was changed since our last write (a user, a link): it wins */
+        return;
+    }
+    if (current !== want) {
         history.replaceState(null, "", want);
         this.lastHashWrite = now;
+        this.hashWritten = want;
     }
 };
 
