@@ -5,7 +5,8 @@
 # if anything failed. Tests are counted from the lines the runners print: "ok NAME",
 # "FAIL NAME: why", "skip NAME: why" (e2e and hostile), Check's "Checks: N, Failures: F,
 # Errors: E" (unit; a named "skip" line of a unit test counts as skipped, not passed), and
-# "valgrind ok/FAIL NAME". A stage that fails without naming a test counts as one failure.
+# "valgrind ok/FAIL NAME", and node's TAP ("ok N - NAME", "not ok N - NAME" at the top
+# level: a failing subtest fails its suite). A stage that fails without naming a test counts as one failure.
 # Usage: MAKE=make tests/run_stages.sh STAGE...
 set -u
 MAKE=${MAKE:-make}
@@ -21,7 +22,7 @@ for stage in "$@"; do
     echo "== stage $stage"
     $MAKE --no-print-directory "$stage" 2>&1 | tee "$LOG"
     rc=${PIPESTATUS[0]}
-    p=$(count '^ok '); f=$(count '^FAIL '); s=$(count '^skip ')
+    p=$(count '^ok '); f=$(( $(count '^FAIL ') + $(count '^not ok ') )); s=$(count '^skip ')
     read -r checks check_failed < <(awk '/Checks: [0-9]+, Failures: [0-9]+, Errors: [0-9]+/ {
         gsub(/,/, ""); for (i = 1; i <= NF; i++) { if ($i == "Checks:") c += $(i + 1)
         if ($i == "Failures:" || $i == "Errors:") e += $(i + 1) } } END { print c + 0, e + 0 }' "$LOG")
