@@ -12,6 +12,7 @@
 #include "judge/match/bot_channel.h"
 #include "judge/match/match.h"
 #include "judge/match/match_datadir.h"
+#include "judge/match/match_phases.h"
 #include "judge/match/match_raw_reply.h"
 #include "sandbox/jail.h"
 
@@ -61,6 +62,7 @@ struct seat {
     bool has_report;
     struct jail_report report;
     uint64_t cpu_before_ns, memory_peak_before, rss_peak_before;  /* of its earlier processes */
+    struct match_phases *phases;    /* the judge's CPU by phase (bench), or NULL */
 };
 
 /* Start the bot in its jail (frozen when the setup freezes bots), in its data

@@ -120,7 +120,9 @@ static int wait_once(struct runner *r, int round)
         add_seat_entries(&w, &r->seats[p], r->s->freeze, now);
     if (w.n == 0)
         return runner_fail(r, "internal: waiting with nothing to wait for");
+    enum match_phase was = match_phase_enter(r->phases, MATCH_PHASE_WAIT);
     int i = jail_wait_any(w.e, w.n, &r->jerr);
+    match_phase_enter(r->phases, was);
     if (i < 0)
         return runner_jail_failed(r);
     struct seat *st = w.seat[i];
