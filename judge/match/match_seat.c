@@ -297,13 +297,19 @@ static int thaw(struct seat *st, struct jail_error *err)
     return rc;
 }
 
-/* CPU time, exact: a bot that is done thinking is frozen first when bots are frozen. */
+/* CPU time, exact: read as it is when the bot is provably asleep (its reply
+ * written, blocked on its stdin), else frozen first (left frozen when bots are). */
 static int read_cpu_exact(struct seat *st, uint64_t *cpu, struct jail_error *err)
 {
     bool ended = jail_has_ended(st->jail);
+    enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_CPU_READ);
+    bool idle = !ended && !jail_is_frozen(st->jail) && jail_cpu_ns_if_idle(st->jail, cpu) == 1;
+    match_phase_enter(st->phases, was);
+    if (idle)
+        return 0;
     if (!ended && st->setup->freeze && !jail_is_frozen(st->jail) && freeze(st, err) < 0)
         return -1;
-    enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_CPU_READ);
+    was = match_phase_enter(st->phases, MATCH_PHASE_CPU_READ);
     int rc = jail_cpu_ns_exact(st->jail, cpu, err);
     match_phase_enter(st->phases, was);
     if (rc == 0)
@@ -466,6 +472,17 @@ int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const s
     if (jail_is_frozen(st->jail) && thaw(st, err) < 0)
         return -1;
     return seat_pump(st, round, err);
+}
+
+int seat_hold(struct seat *st, struct jail_error *err)
+{
+    if (!st->setup->freeze || st->phase != SEAT_PLAYING || !st->jail || st->reply == REPLY_WAITING ||
+        jail_has_ended(st->jail) || jail_is_frozen(st->jail))
+        return 0;
+    enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_FREEZE);
+    int rc = jail_hold(st->jail, err);
+    match_phase_enter(st->phases, was);
+    return rc;
 }
 
 int seat_cpu_limit_hit(struct seat *st, int round, struct jail_error *err)

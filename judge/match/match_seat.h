@@ -90,6 +90,9 @@ int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const s
  * find a violation. */
 int seat_pump(struct seat *st, int round, struct jail_error *err);
 /* jail_wait_any reported, for the reply being waited for: */
+/* When bots are frozen: freeze a bot in the game that owes no reply (left
+ * running after a reply read exactly while it slept). Before any wait on others. */
+int seat_hold(struct seat *st, struct jail_error *err);
 int seat_cpu_limit_hit(struct seat *st, int round, struct jail_error *err);
 int seat_deadline_passed(struct seat *st, int round, struct jail_error *err);
 int seat_ended(struct seat *st, int round, struct jail_error *err);

@@ -390,7 +390,7 @@ START_TEST(a_measured_match_shares_the_judges_cpu_out_by_phase)
     ck_assert_int_eq(m.out.replies, 6);
     ck_assert_uint_eq(ph.entries[MATCH_PHASE_PROMPT], 6);
     ck_assert_uint_eq(ph.entries[MATCH_PHASE_APPLY], 6);
-    ck_assert_uint_eq(ph.entries[MATCH_PHASE_CPU_READ], 6);
+    ck_assert_uint_ge(ph.entries[MATCH_PHASE_CPU_READ], 6);   /* twice when the bot is not seen asleep */
     ck_assert_uint_ge(ph.entries[MATCH_PHASE_WRITE], 6);
     ck_assert_uint_ge(ph.entries[MATCH_PHASE_READ], 6);
     ck_assert_uint_eq(ph.entries[MATCH_PHASE_COMPRESS], 0);   /* no replay writer */
