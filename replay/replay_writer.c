@@ -62,6 +62,8 @@ int replay_writer_open(const char *path, struct replay_writer **out, struct repl
     }
     int gz_fd = dup(w->file.fd);
     w->gz = gz_fd >= 0 ? gzdopen(gz_fd, "wb6") : NULL;
+    if (w->gz)
+        gzbuffer(w->gz, 1 << 16);
     if (!w->gz) {
         if (gz_fd >= 0)
             close(gz_fd);
