@@ -28,11 +28,13 @@
 
 #include <fcntl.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #define CGROUP_READ_INTERVAL_NS 1000000u
+#define ASLEEP_LOOKS 3
 
 static uint64_t minus(uint64_t value, uint64_t base)
 {
@@ -144,10 +146,21 @@ static bool only_init_and_command(struct jail *j)
     return j->threads_fd >= 0 && cgroup_threads_are(j->threads_fd, j->cmd_pid, j->pid) == 1;
 }
 
+/* A bot whose reply has just arrived is often still on its way to its next
+ * read: a few more looks cost less than the freeze they save. */
+static bool command_falls_asleep(struct jail *j)
+{
+    for (int look = 1;; look++) {
+        if (command_asleep(j)) return true;
+        if (look == ASLEEP_LOOKS) return false;
+        sched_yield();
+    }
+}
+
 int jail_cpu_ns_if_idle(struct jail *j, uint64_t *ns)
 {
     if (j->reaped || j->ended || j->frozen || j->cpu_fixed || !j->cg || !j->has_cpu_clock) return 0;
-    if (!only_init_and_command(j) || !command_asleep(j)) return 0;
+    if (!only_init_and_command(j) || !command_falls_asleep(j)) return 0;
     *ns = jail_cpu_ns_final(j);
     return 1;
 }
