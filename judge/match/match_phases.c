@@ -31,9 +31,9 @@ void match_phases_start(struct match_phases *p)
     p->started = 1;
 }
 
-enum match_phase match_phase_enter(struct match_phases *p, enum match_phase ph)
+enum match_phase match_phase_switch(struct match_phases *p, enum match_phase ph)
 {
-    if (!p || !p->started)
+    if (!p->started)
         return ph;
     uint64_t now = match_phases_thread_ns();
     enum match_phase left = p->current;

@@ -39,9 +39,14 @@ struct match_phases {
 
 /* Start counting (into OTHER) from now; what p held is kept. */
 void match_phases_start(struct match_phases *p);
+enum match_phase match_phase_switch(struct match_phases *p, enum match_phase ph);
+
 /* Close the current phase and enter ph; returns the phase left, for going back
- * to it. With p NULL: nothing, and returns ph. */
-enum match_phase match_phase_enter(struct match_phases *p, enum match_phase ph);
+ * to it. With p NULL (a match not measured): nothing but the test, inlined. */
+static inline enum match_phase match_phase_enter(struct match_phases *p, enum match_phase ph)
+{
+    return p ? match_phase_switch(p, ph) : ph;
+}
 /* Short name of a phase ("prompt", "freeze", ...). */
 const char *match_phase_name(enum match_phase ph);
 /* The judge thread's CPU clock, ns. */
