@@ -7,7 +7,8 @@
  *   whole 1000-round matches per second (wall);
  *   replay bytes per reply, and the replay's share of the judge's CPU, found
  *   two ways: the same match played with and without a replay writer, and the
- *   decompressed replay deflated again by zlib at the writer's level (6);
+ *   decompressed replay deflated again by zlib at the writer's level (4), and
+ *   at the other levels up to zlib's default (6), for the trade-off;
  *   the judge's CPU per reply by phase (match_phases.h), from one more match
  *   played with match_play_measured, over the same steady rounds.
  * Usage: bench_match [BOTS_DIR [matches]]   (BOTS_DIR holds pass and greedy)
@@ -32,7 +33,8 @@
 #define SIDE       50
 #define TURN_LIMIT 1000
 #define MAP_SEED   20240601u
-#define ZLIB_LEVEL 6 /* replay_writer.c opens its stream "wb6" */
+#define ZLIB_LEVEL 4 /* replay_writer.c opens its stream "wb4" */
+#define OTHER_LEVELS 6
 #define TARGET_US  20.0
 
 /* ---- time ------------------------------------------------------------------------ */
@@ -298,8 +300,8 @@ struct config_figures {
     uint64_t cpu_ns, wall_ns, commit_ns, bytes, steady_cpu_ns, steady_replies;
     uint64_t cpu_noreplay_ns;
     int replies_noreplay;
-    double zlib_ns, zlib1_ns;
-    size_t raw_len, z_len, z1_len;
+    double zlib_ns, zlib_other_ns[OTHER_LEVELS + 1]; /* [l]: level l, 1..OTHER_LEVELS */
+    size_t raw_len, z_len, z_other_len[OTHER_LEVELS + 1];
     struct match_run measured;   /* one match with the phases measured */
 };
 
@@ -325,7 +327,8 @@ static void measure_zlib(struct config_figures *f, const char *path)
     if (gunzip_file(path, &text) == 0) {
         f->raw_len = text.len;
         f->zlib_ns = deflate_cpu_ns(&text, ZLIB_LEVEL, 5, &f->z_len);
-        f->zlib1_ns = deflate_cpu_ns(&text, 1, 5, &f->z1_len);
+        for (int l = 1; l <= OTHER_LEVELS; l++)
+            if (l != ZLIB_LEVEL) f->zlib_other_ns[l] = deflate_cpu_ns(&text, l, 5, &f->z_other_len[l]);
     }
     sb_free(&text);
 }
@@ -384,9 +387,13 @@ static void print_replay(const struct config_figures *f)
         " match = %.2f us per reply, %.1f%% of the judge's CPU\n",
         ZLIB_LEVEL, f->raw_len, f->z_len, f->zlib_ns / 1e6, f->zlib_ns * f->matches / f->replies / 1e3,
         100.0 * f->zlib_ns * f->matches / (double)f->cpu_ns);
-    printf("    for comparison, zlib level 1: %.2f us per reply, %.1f bytes per reply (level %d: %.1f)\n",
-           f->zlib1_ns * f->matches / f->replies / 1e3, (double)f->z1_len * f->matches / f->replies,
-           ZLIB_LEVEL, (double)f->z_len * f->matches / f->replies);
+    printf("    other levels (us per reply, bytes per reply; level %d: %.2f us, %.1f bytes):", ZLIB_LEVEL,
+           f->zlib_ns * f->matches / f->replies / 1e3, (double)f->z_len * f->matches / f->replies);
+    for (int l = 1; l <= OTHER_LEVELS; l++)
+        if (l != ZLIB_LEVEL)
+            printf(" %d: %.2f, %.1f;", l, f->zlib_other_ns[l] * f->matches / f->replies / 1e3,
+                   (double)f->z_other_len[l] * f->matches / f->replies);
+    printf("\n");
 }
 
 /* CPU ns of one read of the thread's CPU clock: what each phase switch adds. */
