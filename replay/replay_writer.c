@@ -60,8 +60,12 @@ int replay_writer_open(const char *path, struct replay_writer **out, struct repl
         free(w);
         return failure(saved);
     }
+    /* Level 4: half the CPU of zlib's default (6) on replays, for about 10% more
+     * bytes (make bench: bench_match); deflating 64 KiB at a time costs less per line. */
     int gz_fd = dup(w->file.fd);
-    w->gz = gz_fd >= 0 ? gzdopen(gz_fd, "wb6") : NULL;
+    w->gz = gz_fd >= 0 ? gzdopen(gz_fd, "wb4") : NULL;
+    if (w->gz)
+        gzbuffer(w->gz, 1 << 16);
     if (!w->gz) {
         if (gz_fd >= 0)
             close(gz_fd);

@@ -70,8 +70,15 @@ uint64_t cgroup_memory_peak(struct cgroup *cg);     /* bytes, 0 if unknown */
 bool cgroup_oom_killed(struct cgroup *cg);          /* an OOM kill happened in it */
 bool cgroup_pids_limit_hit(struct cgroup *cg);      /* a fork/clone failed at pids.max */
 int cgroup_freeze(struct cgroup *cg, bool frozen, struct jail_error *err); /* waits until done */
+/* Ask for the freeze and return: cgroup_freeze(cg, true) then waits for it. */
+int cgroup_freeze_request(struct cgroup *cg, struct jail_error *err);
 int cgroup_kill_all(struct cgroup *cg, struct jail_error *err); /* cgroup.kill, or freeze+SIGKILL loop */
 int cgroup_count_procs(struct cgroup *cg);          /* members left; -1 on error */
+/* Its list of threads, opened for cgroup_threads_are (the caller closes it); -1 on error. */
+int cgroup_threads_open(struct cgroup *cg);
+/* 1 when every thread the list at fd names is `only` or `also`, `only` among
+ * them; 0 when another is there; -1 when it cannot be read. */
+int cgroup_threads_are(int fd, pid_t only, pid_t also);
 /* Kill everything, wait until empty, then return it to the pool (or remove it).
  * Fails (and does not reuse the cgroup) if it cannot be emptied. */
 int cgroup_release(struct cgroup *cg, struct jail_error *err);

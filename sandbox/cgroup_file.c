@@ -273,6 +273,57 @@ static void count_one(pid_t pid, void *ctx)
     (*(int *)ctx)++;
 }
 
+struct thread_check {
+    pid_t only, also;
+    bool seen_only, other;
+};
+
+static void check_thread(pid_t tid, void *ctx)
+{
+    struct thread_check *c = ctx;
+    if (tid == c->only)
+        c->seen_only = true;
+    else if (tid != c->also)
+        c->other = true;
+}
+
+/* The file cgroup_freeze writes: cgroup.freeze of v2 or of the hybrid's twin,
+ * else v1's freezer.state, whose FREEZING state THAWED may follow too. */
+int cgroup_freeze_request(struct cgroup *cg, struct jail_error *err)
+{
+    bool v2 = cg->caps.version == CGROUP_V2 || cg->caps.hybrid;
+    if (cgroup_fd_write(cg->freeze_fd, v2 ? "1" : "FROZEN", cgroup_path(cg), v2 ? "cgroup.freeze" : "freezer.state",
+                        err) < 0)
+        return -1;
+    cg->frozen = true;
+    return 0;
+}
+
+/* The thread list ("tasks" in v1, "cgroup.threads" in v2) names every thread,
+ * where cgroup.procs and pids.current would not tell a thread from a process. */
+int cgroup_threads_open(struct cgroup *cg)
+{
+    const char *name = cg->caps.version == CGROUP_V2 ? "cgroup.threads" : "tasks";
+    return cgroup_file_open(cg->ops->procs_dir(cg), name, O_RDONLY, NULL);
+}
+
+/* Read again from the start on every call: a list longer than the buffer is
+ * more threads than two, an answer already. */
+int cgroup_threads_are(int fd, pid_t only, pid_t also)
+{
+    char buf[128];
+    struct thread_check c = {only, also, false, false};
+    ssize_t n = cgroup_fd_pread(fd, buf, sizeof buf);
+    if (n < 0)
+        return -1;
+    if ((size_t)n >= sizeof buf - 1)
+        return 0;
+    size_t used = each_pid_in(buf, (size_t)n, check_thread, &c);
+    if (buf[used] != '\0')   /* a line cut off */
+        return 0;
+    return c.seen_only && !c.other;
+}
+
 int cgroup_file_count_lines(const struct cgroup_dir *d, const char *name, struct jail_error *err)
 {
     int count = 0;

@@ -192,7 +192,9 @@ int cgroup_v2_freeze_at(const struct cgroup_dir *d, int freeze_fd, int events_fd
 {
     if (cgroup_fd_write(freeze_fd, frozen ? "1" : "0", d->path, "cgroup.freeze", err) < 0)
         return -1;
-    return cgroup_wait_keyed(events_fd, d->path, "cgroup.events", "frozen", frozen ? 1 : 0, err);
+    if (!frozen)   /* the kernel clears "frozen" before the write returns: nothing to wait for */
+        return 0;
+    return cgroup_wait_keyed(events_fd, d->path, "cgroup.events", "frozen", 1, err);
 }
 
 int cgroup_v2_kill_at(const struct cgroup_dir *d, int events_fd, struct jail_error *err)

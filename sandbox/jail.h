@@ -150,11 +150,22 @@ const struct isolation_report *jail_isolation(const struct jail *j);
  * tick. jail_cpu_ns_exact() freezes, reads, and thaws (or reads while frozen). */
 uint64_t jail_cpu_ns(struct jail *j);
 int jail_cpu_ns_exact(struct jail *j, uint64_t *ns, struct jail_error *err);
+/* The exact figure without a freeze, when the jail provably runs nothing: its
+ * cgroup holds the init and a single-threaded command only, and the command is
+ * asleep in a system call, switched out. 1 with *ns set; 0 (*ns untouched) when
+ * that cannot be shown (it runs, has threads or children, no cgroup, ...). */
+int jail_cpu_ns_if_idle(struct jail *j, uint64_t *ns);
 uint64_t jail_memory_peak(struct jail *j);
 
 /* Stop / resume every process of the jail (cgroup freezer, or SIGSTOP in fallback). */
 int jail_freeze(struct jail *j, struct jail_error *err);
 int jail_thaw(struct jail *j, struct jail_error *err);
+/* Freeze without waiting for every task to stop, where the cgroup freezer
+ * serves: once asked, none runs another instruction of its own (each stops on
+ * its way back from the kernel), which is all a bot between its turns needs.
+ * Anything that needs it stopped (an exact reading, a kill) waits for the rest
+ * (jail_freeze on a held jail). Without the cgroup freezer: jail_freeze. */
+int jail_hold(struct jail *j, struct jail_error *err);
 bool jail_is_frozen(const struct jail *j);
 
 /* Kill every process of the jail now, remembering why (the verdict it will get). */

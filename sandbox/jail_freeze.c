@@ -68,13 +68,31 @@ static int continue_processes(struct jail *j, struct jail_error *err)
     return send_stop(j->cmd_pidfd, j->cmd_pid, SIGCONT, err);
 }
 
+/* A held jail: the freeze asked again (a no-op for the kernel), waiting this time. */
+static int settle(struct jail *j, struct jail_error *err)
+{
+    if (!j->hold_unsettled || j->reaped) return 0;
+    if (cgroup_freeze(j->cg, true, err) < 0) return -1;
+    j->hold_unsettled = false;
+    return 0;
+}
+
 int jail_freeze(struct jail *j, struct jail_error *err)
 {
-    if (j->frozen) return 0;
+    if (j->frozen) return settle(j, err);
     if (j->reaped) return jail_fail(err, "freeze: the jail has ended");
     int rc = j->cgroup_freezer ? cgroup_freeze(j->cg, true, err) : stop_processes(j, err);
     if (rc == 0) j->frozen = true;
     return rc;
+}
+
+int jail_hold(struct jail *j, struct jail_error *err)
+{
+    if (j->frozen || !j->cgroup_freezer) return jail_freeze(j, err);
+    if (j->reaped) return jail_fail(err, "freeze: the jail has ended");
+    if (cgroup_freeze_request(j->cg, err) < 0) return -1;
+    j->frozen = j->hold_unsettled = true;
+    return 0;
 }
 
 int jail_thaw(struct jail *j, struct jail_error *err)
@@ -85,7 +103,7 @@ int jail_thaw(struct jail *j, struct jail_error *err)
         rc = cgroup_freeze(j->cg, false, err);
     else if (!j->reaped)
         rc = continue_processes(j, err);
-    if (rc == 0) j->frozen = false;
+    if (rc == 0) j->frozen = j->hold_unsettled = false;
     return rc;
 }
 

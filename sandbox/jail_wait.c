@@ -93,7 +93,7 @@ static int precise_check(struct waiter *w, struct jail_wait_entry *e, uint64_t *
     struct jail *j = e->jail;
     long cpus = w->cpus;
     bool was_frozen = j->frozen;
-    if (!was_frozen && jail_freeze(j, err) < 0) return -1;
+    if (jail_freeze(j, err) < 0) return -1; /* a held jail: until every task has stopped */
     uint64_t exact = jail_cpu_ns_final(j);
     *over = exact >= e->cpu_limit_ns;
     if (*over || was_frozen) /* a jail frozen by its caller uses no CPU: no timeout needed */

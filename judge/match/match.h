@@ -161,4 +161,11 @@ struct match_hooks {
 int match_play(const struct match_setup *s, struct replay_writer *replay,
                const struct match_hooks *hooks, struct match_outcome *out, struct match_error *err);
 
+/* match_play, adding the judge's own CPU by phase of the match to *phases
+ * (judge/match/match_phases.h; for make bench). */
+struct match_phases;
+int match_play_measured(const struct match_setup *s, struct replay_writer *replay,
+                        const struct match_hooks *hooks, struct match_phases *phases, struct match_outcome *out,
+                        struct match_error *err);
+
 #endif

@@ -47,13 +47,18 @@ static int emit(struct runner *r, int rc)
     if (rc < 0)
         return runner_fail(r, "out of memory");
     struct replay_error rerr;
-    if (r->replay && replay_writer_put(r->replay, r->line.data, r->line.len, &rerr) < 0)
-        return runner_fail(r, "%s", rerr.msg);
+    if (r->replay) {
+        enum match_phase was = match_phase_enter(r->phases, MATCH_PHASE_COMPRESS);
+        rc = replay_writer_put(r->replay, r->line.data, r->line.len, &rerr);
+        match_phase_enter(r->phases, was);
+        if (rc < 0)
+            return runner_fail(r, "%s", rerr.msg);
+    }
     sb_reset(&r->line);
     return 0;
 }
 
-static int record_events(struct runner *r)
+static int record_events_now(struct runner *r)
 {
     sb_reset(&r->text);
     if (r->rules->take_events(r->g, &r->text) < 0)
@@ -66,6 +71,14 @@ static int record_events(struct runner *r)
         at += n + 1;
     }
     return 0;
+}
+
+static int record_events(struct runner *r)
+{
+    enum match_phase was = match_phase_enter(r->phases, MATCH_PHASE_EVENT);
+    int rc = record_events_now(r);
+    match_phase_enter(r->phases, was);
+    return rc;
 }
 
 static int stderr_tail(struct runner *r, int p, size_t max, struct strbuf *out)
@@ -161,12 +174,16 @@ static int apply_reply(struct runner *r, struct seat *st, int round, struct strb
     struct replay_reply rec = {.n = ++r->replies, .player = st->player, .round = round, .reply = st->asked,
                                .line = text->data ? text->data : "", .len = text->len,
                                .cpu_ns = cpu_ns, .wall_ns = wall_ns};
-    if (emit(r, replay_record_reply(&r->line, &rec)) < 0)
-        return -1;
+    enum match_phase was = match_phase_enter(r->phases, MATCH_PHASE_EVENT);
+    int rc = emit(r, replay_record_reply(&r->line, &rec));
+    match_phase_enter(r->phases, MATCH_PHASE_APPLY);
     struct match_violation refused = {.by_game = true, .round = round, .reply = st->asked};
     match_violation_set_line(&refused, text->data ? text->data : "", text->len);
     struct game_verdict verdict = {0};
-    if (submit(r, st->player, want_lines, text, &verdict) < 0)
+    if (rc == 0)
+        rc = submit(r, st->player, want_lines, text, &verdict);
+    match_phase_enter(r->phases, was);
+    if (rc < 0)
         return -1;
     st->reply = REPLY_IDLE;
     if (verdict.kind == VIOLATION_NONE) {
@@ -193,14 +210,22 @@ static int apply_violation(struct runner *r, struct seat *st)
 
 /* ---- a turn of bots that live for the match (or a round) -------------------------------- */
 
+static int build_prompt(struct runner *r, int p)
+{
+    enum match_phase was = match_phase_enter(r->phases, MATCH_PHASE_PROMPT);
+    int rc = deliver_outbox(r, p);
+    sb_reset(&r->text);
+    if (rc == 0 && r->rules->prompt(r->g, p, &r->text) < 0)
+        rc = runner_fail(r, "the engine cannot give player %d's prompt", p);
+    match_phase_enter(r->phases, was);
+    return rc;
+}
+
 static int ask(struct runner *r, int p, int round)
 {
     struct seat *st = &r->seats[p];
-    if (deliver_outbox(r, p) < 0)
+    if (build_prompt(r, p) < 0)
         return -1;
-    sb_reset(&r->text);
-    if (r->rules->prompt(r->g, p, &r->text) < 0)
-        return runner_fail(r, "the engine cannot give player %d's prompt", p);
     int lines = r->rules->reply_lines(r->g, p);
     if (lines < 1 || lines > MAX_REPLY_LINES)
         return runner_fail(r, "the engine asks player %d for %d lines", p, lines);
@@ -350,6 +375,7 @@ static int start_bots(struct runner *r)
         r->seats[p].player = p;
         r->seats[p].setup = r->s;   /* the record of a player whose bot is not a seat */
         r->seats[p].game = r->g;
+        r->seats[p].phases = r->phases;
     }
     if (r->model == PROCESS_PER_TURN)
         return turns_open(&r->turns, r->s, &r->dirs, &r->jerr) < 0 ? runner_jail_failed(r) : 0;
@@ -513,6 +539,13 @@ static void release(struct runner *r)
 int match_play(const struct match_setup *s, struct replay_writer *replay, const struct match_hooks *hooks,
                struct match_outcome *out, struct match_error *err)
 {
+    return match_play_measured(s, replay, hooks, NULL, out, err);
+}
+
+int match_play_measured(const struct match_setup *s, struct replay_writer *replay,
+                        const struct match_hooks *hooks, struct match_phases *phases, struct match_outcome *out,
+                        struct match_error *err)
+{
     struct runner *r = calloc(1, sizeof *r);
     memset(out, 0, sizeof *out);
     if (!r) {
@@ -520,7 +553,9 @@ int match_play(const struct match_setup *s, struct replay_writer *replay, const 
         internal_outcome(s, out);
         return -1;
     }
-    *r = (struct runner){.s = s, .rules = s->rules, .replay = replay, .hooks = hooks, .err = err};
+    *r = (struct runner){
+        .s = s, .rules = s->rules, .replay = replay, .hooks = hooks, .phases = phases, .err = err};
+    match_phases_start(phases);
     sigset_t old;
     block_sigpipe(&old);
     int rc = play(r, out);
@@ -529,6 +564,7 @@ int match_play(const struct match_setup *s, struct replay_writer *replay, const 
     release(r);
     restore_sigpipe(&old);
     free(r);
+    match_phase_enter(phases, MATCH_PHASE_OTHER);   /* the last phase's time, counted */
     return rc;
 }
 

@@ -20,6 +20,7 @@ struct runner {
     enum process_model model;          /* of this match (game.h match_process_model) */
     struct replay_writer *replay;
     const struct match_hooks *hooks;
+    struct match_phases *phases;       /* NULL but in match_play_measured */
     struct seat seats[GAME_MAX_PLAYERS + 1];  /* every player's record; its bot in PROCESS_PER_MATCH */
     struct match_datadirs dirs;
     struct match_turns *turns;         /* PROCESS_PER_TURN */

@@ -124,6 +124,7 @@ int seat_restart(struct seat *st, int serial, struct jail_error *err)
     st->violated = kept.violated;
     st->violation = kept.violation;
     st->game = kept.game;
+    st->phases = kept.phases;
     st->cpu_before_ns = cpu;
     st->memory_peak_before = peak;
     st->rss_peak_before = rss;
@@ -280,13 +281,38 @@ static int classify_end(struct seat *st, int round, const char *why, const struc
 
 /* ---- the reply -------------------------------------------------------------------------- */
 
-/* CPU time, exact: a bot that is done thinking is frozen first when bots are frozen. */
+static int freeze(struct seat *st, struct jail_error *err)
+{
+    enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_FREEZE);
+    int rc = jail_freeze(st->jail, err);
+    match_phase_enter(st->phases, was);
+    return rc;
+}
+
+static int thaw(struct seat *st, struct jail_error *err)
+{
+    enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_THAW);
+    int rc = jail_thaw(st->jail, err);
+    match_phase_enter(st->phases, was);
+    return rc;
+}
+
+/* CPU time, exact: read as it is when the bot is provably asleep (its reply
+ * written, blocked on its stdin), else frozen first (left frozen when bots are). */
 static int read_cpu_exact(struct seat *st, uint64_t *cpu, struct jail_error *err)
 {
     bool ended = jail_has_ended(st->jail);
-    if (!ended && st->setup->freeze && !jail_is_frozen(st->jail) && jail_freeze(st->jail, err) < 0)
+    enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_CPU_READ);
+    bool idle = !ended && !jail_is_frozen(st->jail) && jail_cpu_ns_if_idle(st->jail, cpu) == 1;
+    match_phase_enter(st->phases, was);
+    if (idle)
+        return 0;
+    if (!ended && st->setup->freeze && !jail_is_frozen(st->jail) && freeze(st, err) < 0)
         return -1;
-    if (jail_cpu_ns_exact(st->jail, cpu, err) == 0)
+    was = match_phase_enter(st->phases, MATCH_PHASE_CPU_READ);
+    int rc = jail_cpu_ns_exact(st->jail, cpu, err);
+    match_phase_enter(st->phases, was);
+    if (rc == 0)
         return 0;
     if (!jail_has_ended(st->jail))
         return -1;
@@ -382,7 +408,9 @@ int seat_pump(struct seat *st, int round, struct jail_error *err)
 {
     if (st->reply != REPLY_WAITING)
         return 0;
+    enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_WRITE);
     int flushed = bot_channel_flush(&st->ch);
+    match_phase_enter(st->phases, was);
     if (flushed < 0) {
         set_error(err, "cannot write to the bot's stdin", st);
         return -1;
@@ -393,7 +421,9 @@ int seat_pump(struct seat *st, int round, struct jail_error *err)
         return pump_raw(st, round, err);
     for (;;) {
         struct bot_line ln;
+        was = match_phase_enter(st->phases, MATCH_PHASE_READ);
         bot_channel_read_line(&st->ch, &ln);
+        match_phase_enter(st->phases, was);
         switch (ln.status) {
         case BOT_LINE_NONE:
             return 0;
@@ -439,9 +469,20 @@ int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const s
         return -1;
     if (!bot_channel_has_unsent(&st->ch))
         st->written_ns = monotonic_ns();
-    if (jail_is_frozen(st->jail) && jail_thaw(st->jail, err) < 0)
+    if (jail_is_frozen(st->jail) && thaw(st, err) < 0)
         return -1;
     return seat_pump(st, round, err);
+}
+
+int seat_hold(struct seat *st, struct jail_error *err)
+{
+    if (!st->setup->freeze || st->phase != SEAT_PLAYING || !st->jail || st->reply == REPLY_WAITING ||
+        jail_has_ended(st->jail) || jail_is_frozen(st->jail))
+        return 0;
+    enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_FREEZE);
+    int rc = jail_hold(st->jail, err);
+    match_phase_enter(st->phases, was);
+    return rc;
 }
 
 int seat_cpu_limit_hit(struct seat *st, int round, struct jail_error *err)
@@ -477,7 +518,10 @@ int seat_send(struct seat *st, const char *data, size_t len, struct jail_error *
 {
     if (!st->jail || !st->channel_ready || len == 0)
         return 0;
-    if (bot_channel_send(&st->ch, data, len) < 0) {
+    enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_WRITE);
+    int rc = bot_channel_send(&st->ch, data, len);
+    match_phase_enter(st->phases, was);
+    if (rc < 0) {
         set_error(err, "cannot write to the bot's stdin", st);
         return -1;
     }

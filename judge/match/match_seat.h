@@ -12,6 +12,7 @@
 #include "judge/match/bot_channel.h"
 #include "judge/match/match.h"
 #include "judge/match/match_datadir.h"
+#include "judge/match/match_phases.h"
 #include "judge/match/match_raw_reply.h"
 #include "sandbox/jail.h"
 
@@ -61,6 +62,7 @@ struct seat {
     bool has_report;
     struct jail_report report;
     uint64_t cpu_before_ns, memory_peak_before, rss_peak_before;  /* of its earlier processes */
+    struct match_phases *phases;    /* the judge's CPU by phase (bench), or NULL */
 };
 
 /* Start the bot in its jail (frozen when the setup freezes bots), in its data
@@ -88,6 +90,9 @@ int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const s
  * find a violation. */
 int seat_pump(struct seat *st, int round, struct jail_error *err);
 /* jail_wait_any reported, for the reply being waited for: */
+/* When bots are frozen: freeze a bot in the game that owes no reply (left
+ * running after a reply read exactly while it slept). Before any wait on others. */
+int seat_hold(struct seat *st, struct jail_error *err);
 int seat_cpu_limit_hit(struct seat *st, int round, struct jail_error *err);
 int seat_deadline_passed(struct seat *st, int round, struct jail_error *err);
 int seat_ended(struct seat *st, int round, struct jail_error *err);

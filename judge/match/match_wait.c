@@ -111,16 +111,30 @@ static int on_reply_event(struct runner *r, struct seat *st, enum entry_role rol
     return rc < 0 ? runner_jail_failed(r) : 0;
 }
 
+/* Bots owing no reply are frozen before the judge waits on the others (C7):
+ * nobody thinks on another's time. */
+static int hold_idle(struct runner *r)
+{
+    for (int p = 1; p <= r->s->n_players; p++)
+        if (seat_hold(&r->seats[p], &r->jerr) < 0)
+            return runner_jail_failed(r);
+    return 0;
+}
+
 static int wait_once(struct runner *r, int round)
 {
     struct wait_set w;
+    if (hold_idle(r) < 0)
+        return -1;
     uint64_t now = monotonic_ns();
     w.n = 0;
     for (int p = 1; p <= r->s->n_players; p++)
         add_seat_entries(&w, &r->seats[p], r->s->freeze, now);
     if (w.n == 0)
         return runner_fail(r, "internal: waiting with nothing to wait for");
+    enum match_phase was = match_phase_enter(r->phases, MATCH_PHASE_WAIT);
     int i = jail_wait_any(w.e, w.n, &r->jerr);
+    match_phase_enter(r->phases, was);
     if (i < 0)
         return runner_jail_failed(r);
     struct seat *st = w.seat[i];

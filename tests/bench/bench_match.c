@@ -7,7 +7,10 @@
  *   whole 1000-round matches per second (wall);
  *   replay bytes per reply, and the replay's share of the judge's CPU, found
  *   two ways: the same match played with and without a replay writer, and the
- *   decompressed replay deflated again by zlib at the writer's level (6).
+ *   decompressed replay deflated again by zlib at the writer's level (4), and
+ *   at the other levels up to zlib's default (6), for the trade-off;
+ *   the judge's CPU per reply by phase (match_phases.h), from one more match
+ *   played with match_play_measured, over the same steady rounds.
  * Usage: bench_match [BOTS_DIR [matches]]   (BOTS_DIR holds pass and greedy)
  */
 #include <errno.h>
@@ -23,13 +26,15 @@
 #include <zlib.h>
 
 #include "judge/match/match.h"
+#include "judge/match/match_phases.h"
 #include "replay/replay.h"
 #include "tests/bench/bench_common.h"
 
 #define SIDE       50
 #define TURN_LIMIT 1000
 #define MAP_SEED   20240601u
-#define ZLIB_LEVEL 6 /* replay_writer.c opens its stream "wb6" */
+#define ZLIB_LEVEL 4 /* replay_writer.c opens its stream "wb4" */
+#define OTHER_LEVELS 6
 #define TARGET_US  20.0
 
 /* ---- time ------------------------------------------------------------------------ */
@@ -94,15 +99,26 @@ static size_t prompt_bytes(const struct match_setup *s)
 struct steady {
     uint64_t cpu_at_2, cpu_at_last;
     int last_round;
+    struct match_phases *phases;          /* measured, or NULL */
+    struct match_phases at_2, at_last;    /* copies, the current phase's time so far included */
 };
+
+static void snapshot(const struct match_phases *p, struct match_phases *out)
+{
+    *out = *p;
+    out->ns[p->current] += match_phases_thread_ns() - p->since_ns;
+}
 
 static void on_round(void *ctx, int round)
 {
     struct steady *st = ctx;
-    if (round == 2)
+    if (round == 2) {
         st->cpu_at_2 = self_cpu_ns();
-    else if (round == TURN_LIMIT)
+        if (st->phases) snapshot(st->phases, &st->at_2);
+    } else if (round == TURN_LIMIT) {
         st->cpu_at_last = self_cpu_ns();
+        if (st->phases) snapshot(st->phases, &st->at_last);
+    }
     st->last_round = round;
 }
 
@@ -110,6 +126,7 @@ struct match_run {
     uint64_t cpu_ns, wall_ns, commit_ns, replay_bytes;
     uint64_t steady_cpu_ns; /* rounds 2..TURN_LIMIT-1, 0 when the match ended early */
     int replies, rounds, winner;
+    struct match_phases phases; /* rounds 2..TURN_LIMIT-1, when measured */
 };
 
 static int open_replay(const char *path, struct replay_writer **w)
@@ -142,11 +159,12 @@ static int commit_replay(const char *path, struct replay_writer *w, struct match
     return 0;
 }
 
-/* Plays one match; replay_path NULL plays it with no replay writer. */
-static int play_match(const struct match_setup *s, const char *replay_path, struct match_run *out)
+/* Plays one match; replay_path NULL plays it with no replay writer; measured: by phase too. */
+static int play_match(const struct match_setup *s, const char *replay_path, bool measured, struct match_run *out)
 {
     struct replay_writer *w;
-    struct steady st = {0};
+    struct match_phases phases = {0};
+    struct steady st = {.phases = measured ? &phases : NULL};
     struct match_hooks hooks = {.round_started = on_round, .ctx = &st};
     struct match_outcome o;
     struct match_error err;
@@ -154,7 +172,7 @@ static int play_match(const struct match_setup *s, const char *replay_path, stru
     uint64_t wall0 = bench_now_ns();
     if (open_replay(replay_path, &w) < 0) return -1;
     uint64_t cpu0 = self_cpu_ns();
-    int rc = match_play(s, w, &hooks, &o, &err);
+    int rc = match_play_measured(s, w, &hooks, st.phases, &o, &err);
     out->cpu_ns = self_cpu_ns() - cpu0;
     if (rc < 0) {
         fprintf(stderr, "bench_match: match_play: %s\n", err.msg);
@@ -167,6 +185,10 @@ static int play_match(const struct match_setup *s, const char *replay_path, stru
     out->rounds = o.rounds;
     out->winner = o.winner;
     if (st.cpu_at_last > st.cpu_at_2 && st.cpu_at_2) out->steady_cpu_ns = st.cpu_at_last - st.cpu_at_2;
+    for (int ph = 0; measured && out->steady_cpu_ns && ph < MATCH_PHASE_COUNT; ph++) {
+        out->phases.ns[ph] = st.at_last.ns[ph] - st.at_2.ns[ph];
+        out->phases.entries[ph] = st.at_last.entries[ph] - st.at_2.entries[ph];
+    }
     match_outcome_free(&o);
     return rc;
 }
@@ -278,8 +300,9 @@ struct config_figures {
     uint64_t cpu_ns, wall_ns, commit_ns, bytes, steady_cpu_ns, steady_replies;
     uint64_t cpu_noreplay_ns;
     int replies_noreplay;
-    double zlib_ns, zlib1_ns;
-    size_t raw_len, z_len, z1_len;
+    double zlib_ns, zlib_other_ns[OTHER_LEVELS + 1]; /* [l]: level l, 1..OTHER_LEVELS */
+    size_t raw_len, z_len, z_other_len[OTHER_LEVELS + 1];
+    struct match_run measured;   /* one match with the phases measured */
 };
 
 static void add_run(struct config_figures *f, const struct match_run *m)
@@ -304,7 +327,8 @@ static void measure_zlib(struct config_figures *f, const char *path)
     if (gunzip_file(path, &text) == 0) {
         f->raw_len = text.len;
         f->zlib_ns = deflate_cpu_ns(&text, ZLIB_LEVEL, 5, &f->z_len);
-        f->zlib1_ns = deflate_cpu_ns(&text, 1, 5, &f->z1_len);
+        for (int l = 1; l <= OTHER_LEVELS; l++)
+            if (l != ZLIB_LEVEL) f->zlib_other_ns[l] = deflate_cpu_ns(&text, l, 5, &f->z_other_len[l]);
     }
     sb_free(&text);
 }
@@ -316,12 +340,13 @@ static int run_config(const struct match_setup *s, const char *tmp, int matches,
     snprintf(path, sizeof path, "%s/%s.jsonl.gz", tmp, f->bot);
     for (int i = 0; i < matches; i++) {
         struct match_run with, without;
-        if (play_match(s, path, &with) < 0 || play_match(s, NULL, &without) < 0) return -1;
+        if (play_match(s, path, false, &with) < 0 || play_match(s, NULL, false, &without) < 0) return -1;
         add_run(f, &with);
         f->cpu_noreplay_ns += without.cpu_ns;
         f->replies_noreplay += without.replies;
     }
     measure_zlib(f, path);
+    if (play_match(s, path, true, &f->measured) < 0) return -1;
     unlink(path);
     return 0;
 }
@@ -362,9 +387,50 @@ static void print_replay(const struct config_figures *f)
         " match = %.2f us per reply, %.1f%% of the judge's CPU\n",
         ZLIB_LEVEL, f->raw_len, f->z_len, f->zlib_ns / 1e6, f->zlib_ns * f->matches / f->replies / 1e3,
         100.0 * f->zlib_ns * f->matches / (double)f->cpu_ns);
-    printf("    for comparison, zlib level 1: %.2f us per reply, %.1f bytes per reply (level %d: %.1f)\n",
-           f->zlib1_ns * f->matches / f->replies / 1e3, (double)f->z1_len * f->matches / f->replies,
-           ZLIB_LEVEL, (double)f->z_len * f->matches / f->replies);
+    printf("    other levels (us per reply, bytes per reply; level %d: %.2f us, %.1f bytes):", ZLIB_LEVEL,
+           f->zlib_ns * f->matches / f->replies / 1e3, (double)f->z_len * f->matches / f->replies);
+    for (int l = 1; l <= OTHER_LEVELS; l++)
+        if (l != ZLIB_LEVEL)
+            printf(" %d: %.2f, %.1f;", l, f->zlib_other_ns[l] * f->matches / f->replies / 1e3,
+                   (double)f->z_other_len[l] * f->matches / f->replies);
+    printf("\n");
+}
+
+/* CPU ns of one read of the thread's CPU clock: what each phase switch adds. */
+static double clock_read_ns(void)
+{
+    enum { READS = 20000 };
+    uint64_t t0 = match_phases_thread_ns(), sink = 0;
+    for (int i = 0; i < READS; i++) sink += match_phases_thread_ns();
+    return sink ? (double)(match_phases_thread_ns() - t0) / READS : 0;
+}
+
+/* Rounds 2..TURN_LIMIT-1 of the measured match, per reply, each phase beside its ratio to the raw exchange. */
+static void print_phases(const struct config_figures *f, double raw_ns)
+{
+    const struct match_run *m = &f->measured;
+    double replies = 2.0 * (TURN_LIMIT - 2), total = 0, switches = 0, clock_ns = clock_read_ns();
+    if (!m->steady_cpu_ns) {
+        printf("  by phase: the measured match ended before round %d\n", TURN_LIMIT);
+        return;
+    }
+    for (int ph = 0; ph < MATCH_PHASE_COUNT; ph++) {
+        total += (double)m->phases.ns[ph];
+        switches += (double)m->phases.entries[ph];
+    }
+    printf("  judge thread CPU per reply by phase (one more match, rounds 2..%d; \"net\": less one clock read"
+           " per entry, the measuring's own cost):\n",
+           TURN_LIMIT - 1);
+    for (int ph = 0; ph < MATCH_PHASE_COUNT; ph++) {
+        double per = (double)m->phases.ns[ph] / replies, entered = (double)m->phases.entries[ph] / replies;
+        double net = per > entered * clock_ns ? per - entered * clock_ns : 0;
+        printf("    %-14s %8.2f us   net %6.2f us   ratio net/raw %5.2f   (%4.1f%%, entered %.2f times per reply)\n",
+               match_phase_name((enum match_phase)ph), per / 1e3, net / 1e3, net / raw_ns,
+               100.0 * (double)m->phases.ns[ph] / total, entered);
+    }
+    double net_total = total / replies - switches / replies * clock_ns;
+    printf("    %-14s %8.2f us   net %6.2f us   ratio net/raw %5.2f   (measuring: %.1f clock reads x %.2f us)\n",
+           "total", total / replies / 1e3, net_total / 1e3, net_total / raw_ns, switches / replies, clock_ns / 1e3);
 }
 
 static int bench_bot(const char *bots_dir, const char *bot, const char *tmp, int matches, double *raw_ns)
@@ -383,6 +449,7 @@ static int bench_bot(const char *bots_dir, const char *bot, const char *tmp, int
     int rc = run_config(&s, tmp, matches, &f);
     if (rc == 0) {
         print_cpu(&f, *raw_ns);
+        print_phases(&f, *raw_ns);
         print_replay(&f);
     }
     match_setup_free(&s);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "judge/match/match.h"
+#include "judge/match/match_phases.h"
 #include "replay/replay.h"
 
 /* ---- the echo game ------------------------------------------------------------------- */
@@ -373,6 +374,36 @@ START_TEST(two_good_bots_play_every_round_and_the_replay_records_it_in_order)
 }
 END_TEST
 
+/* Each phase of a reply is entered once per reply, and the phases share out the
+ * judge thread's CPU without counting any of it twice. */
+START_TEST(a_measured_match_shares_the_judges_cpu_out_by_phase)
+{
+    struct match m;
+    const char *const bots[] = {GOOD_BOT, GOOD_BOT};
+    struct match_phases ph = {0};
+    setup_match(&m, 2, bots);
+    take_limits(&m);
+    uint64_t before = match_phases_thread_ns();
+    m.rc = match_play_measured(&m.s, NULL, NULL, &ph, &m.out, &m.err);
+    uint64_t spent = match_phases_thread_ns() - before, shared = 0;
+    ck_assert_msg(m.rc == 0, "match_play: %s", m.err.msg);
+    ck_assert_int_eq(m.out.replies, 6);
+    ck_assert_uint_eq(ph.entries[MATCH_PHASE_PROMPT], 6);
+    ck_assert_uint_eq(ph.entries[MATCH_PHASE_APPLY], 6);
+    ck_assert_uint_ge(ph.entries[MATCH_PHASE_CPU_READ], 6);   /* twice when the bot is not seen asleep */
+    ck_assert_uint_ge(ph.entries[MATCH_PHASE_WRITE], 6);
+    ck_assert_uint_ge(ph.entries[MATCH_PHASE_READ], 6);
+    ck_assert_uint_eq(ph.entries[MATCH_PHASE_COMPRESS], 0);   /* no replay writer */
+    for (int i = 0; i < MATCH_PHASE_COUNT; i++) {
+        shared += ph.ns[i];
+        ck_assert_str_ne(match_phase_name((enum match_phase)i), "?");
+    }
+    ck_assert_uint_gt(ph.ns[MATCH_PHASE_PROMPT] + ph.ns[MATCH_PHASE_WRITE], 0);
+    ck_assert_uint_le(shared, spent);
+    match_outcome_free(&m.out);
+}
+END_TEST
+
 START_TEST(a_crash_is_a_runtime_error_and_the_others_play_on)
 {
     struct match m;
@@ -623,6 +654,7 @@ static Suite *runner_suite(void)
     TCase *tc = tcase_create("match");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, two_good_bots_play_every_round_and_the_replay_records_it_in_order);
+    tcase_add_test(tc, a_measured_match_shares_the_judges_cpu_out_by_phase);
     tcase_add_test(tc, a_crash_is_a_runtime_error_and_the_others_play_on);
     tcase_add_test(tc, a_bot_that_stops_replying_gets_wall_limit);
     tcase_add_test(tc, a_busy_bot_is_stopped_just_past_its_cpu_budget);

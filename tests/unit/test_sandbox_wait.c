@@ -1,7 +1,8 @@
 /*
  * test_sandbox_wait.c - jail_wait_any's events (readable, ended, CPU and wall
- * limits, forbidden calls) across several jails, freezing and metering, and a
- * forbidden call still reported when nobody was waiting. Runs real jails.
+ * limits, forbidden calls) across several jails, freezing (and holding) and
+ * metering (exact while frozen, or while provably asleep), and a forbidden call
+ * still reported when nobody was waiting. Runs real jails.
  */
 #include <fcntl.h>
 #include <poll.h>
@@ -179,6 +180,83 @@ START_TEST(freeze_stops_the_meter)
 }
 END_TEST
 
+/* Up to a second for the command to block: 1 once jail_cpu_ns_if_idle reads it. */
+static int idle_reading(struct jail *j, uint64_t *ns)
+{
+    for (int i = 0; i < 100; i++) {
+        if (jail_cpu_ns_if_idle(j, ns) == 1)
+            return 1;
+        usleep(10000);
+    }
+    return 0;
+}
+
+START_TEST(an_asleep_jail_is_read_exactly_without_a_freeze)
+{
+    fixture_init();
+    struct jail *j = start("i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo x; read y");
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
+    uint64_t idle, frozen;
+    struct jail_error err;
+    ck_assert_int_eq(idle_reading(j, &idle), 1);
+    ck_assert(!jail_is_frozen(j));
+    ck_assert_uint_gt(idle, 0);
+    ck_assert_int_eq(jail_cpu_ns_exact(j, &frozen, &err), 0);
+    ck_assert_uint_ge(frozen, idle);
+    jail_kill(j, VERDICT_OK, "done");
+    struct jail_report rep;
+    finish(j, &rep);
+    ck_assert_uint_ge(rep.cpu_ns, idle);
+}
+END_TEST
+
+START_TEST(a_busy_jail_or_one_with_a_child_is_not_read_as_asleep)
+{
+    fixture_init();
+    struct jail *busy = start("while :; do :; done"), *parent = start("sleep 100 & read y");
+    uint64_t ns = 12345;
+    usleep(50000);
+    for (int i = 0; i < 20; i++) {
+        ck_assert_int_eq(jail_cpu_ns_if_idle(busy, &ns), 0);
+        ck_assert_int_eq(jail_cpu_ns_if_idle(parent, &ns), 0);
+        usleep(5000);
+    }
+    ck_assert_uint_eq(ns, 12345); /* untouched */
+    struct jail_report rep;
+    jail_kill(busy, VERDICT_OK, "done");
+    finish(busy, &rep);
+    jail_kill(parent, VERDICT_OK, "done");
+    finish(parent, &rep);
+}
+END_TEST
+
+START_TEST(a_held_jail_runs_no_more_until_thawed)
+{
+    fixture_init();
+    struct jail *j = start("while :; do :; done");
+    struct jail_error err;
+    uint64_t a, b, c;
+    usleep(30000);
+    ck_assert_int_eq(jail_hold(j, &err), 0);
+    ck_assert(jail_is_frozen(j));
+    ck_assert_int_eq(jail_cpu_ns_exact(j, &a, &err), 0); /* waits for it to have stopped */
+    usleep(30000);
+    ck_assert_int_eq(jail_cpu_ns_exact(j, &b, &err), 0);
+    ck_assert_uint_eq(a, b);
+    ck_assert_int_eq(jail_thaw(j, &err), 0);
+    ck_assert(!jail_is_frozen(j));
+    usleep(30000);
+    ck_assert_int_eq(jail_cpu_ns_exact(j, &c, &err), 0);
+    ck_assert_uint_gt(c, b);
+    ck_assert_int_eq(jail_hold(j, &err), 0); /* killed while held */
+    jail_kill(j, VERDICT_CPU_LIMIT, "done");
+    struct jail_report rep;
+    ck_assert_int_eq(finish(j, &rep), VERDICT_CPU_LIMIT);
+    ck_assert_uint_ge(rep.cpu_ns, c);
+}
+END_TEST
+
 START_TEST(forbidden_call_event)
 {
     fixture_init();
@@ -269,6 +347,9 @@ int main(void)
     tcase_add_test(tc, cpu_limit_leaves_the_jail_frozen);
     tcase_add_test(tc, cpu_limit_passed_during_a_read);
     tcase_add_test(tc, freeze_stops_the_meter);
+    tcase_add_test(tc, an_asleep_jail_is_read_exactly_without_a_freeze);
+    tcase_add_test(tc, a_busy_jail_or_one_with_a_child_is_not_read_as_asleep);
+    tcase_add_test(tc, a_held_jail_runs_no_more_until_thawed);
     tcase_add_test(tc, forbidden_call_event);
     tcase_add_test(tc, forbidden_call_found_by_finish);
     tcase_add_test(tc, stdin_pipe_is_usable);
