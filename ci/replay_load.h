@@ -1,8 +1,8 @@
 /*
  * replay_load.h - one input file read whole, on any thread: the lines the
  * results stage uses (header, violations, result) kept as parsed objects, or
- * a compile record, or why the file is damaged. Every line is still parsed
- * (replay/replay.h checks each is JSON); events and replies are dropped at once.
+ * a compile record, or why the file is damaged. Every line is still checked
+ * (replay/replay.h: each is JSON); events and replies are never built.
  */
 #ifndef CI_REPLAY_LOAD_H
 #define CI_REPLAY_LOAD_H

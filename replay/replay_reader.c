@@ -19,6 +19,7 @@ struct replay_reader {
     struct strbuf line;
     int line_no;
     bool saw_result, finished;
+    bool skip_moves; /* reply and event lines are checked, not built (replay_reader_skip_moves) */
     json_tokener *tok;
 };
 
@@ -144,6 +145,185 @@ static struct json_object *parse_line(struct replay_reader *r)
     return obj;
 }
 
+/*
+ * A strict, non-allocating check of a JSON text, used to pass over the lines a
+ * caller does not need without building them. It accepts only what json-c's
+ * tokener (default flags) also accepts and sees alike: anything unusual (a
+ * number that is not a short integer, a \u escape of a surrogate, a control
+ * byte, deep nesting, a second "type" member) is "unsure", and the line is
+ * then parsed by json-c as before, so a line is judged exactly as json-c
+ * judges it.
+ */
+#define CHECK_MAX_DEPTH 16 /* json-c's own limit is 32 */
+
+struct check {
+    const unsigned char *p, *end;
+};
+
+static bool check_value(struct check *c, int depth);
+
+static void skip_ws(struct check *c)
+{
+    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\r'))
+        c->p++;
+}
+
+static bool is_hex(unsigned char ch)
+{
+    return (ch >= '0' && ch <= '9') || ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'f');
+}
+
+/* A string at c->p ('"'); *escaped tells whether it held a backslash. */
+static bool check_string(struct check *c, bool *escaped)
+{
+    *escaped = false;
+    for (c->p++; c->p < c->end; c->p++) {
+        unsigned char ch = *c->p;
+        if (ch == '"') {
+            c->p++;
+            return true;
+        }
+        if (ch < 0x20)
+            return false;
+        if (ch != '\\')
+            continue;
+        *escaped = true;
+        if (++c->p == c->end)
+            return false;
+        ch = *c->p;
+        if (ch == 'u') {
+            if (c->end - c->p < 5 || !is_hex(c->p[1]) || !is_hex(c->p[2]) || !is_hex(c->p[3]) || !is_hex(c->p[4]))
+                return false;
+            if ((c->p[1] | 0x20) == 'd' && c->p[2] >= '8') /* a surrogate: json-c's pairing rules decide */
+                return false;
+            c->p += 4;
+        } else if (!strchr("\"\\/bfnrt", ch) || !ch) {
+            return false;
+        }
+    }
+    return false;
+}
+
+/* An integer of at most 18 digits, the only numbers taken here. */
+static bool check_number(struct check *c)
+{
+    if (*c->p == '-')
+        c->p++;
+    const unsigned char *digits = c->p;
+    while (c->p < c->end && *c->p >= '0' && *c->p <= '9')
+        c->p++;
+    size_t n = (size_t)(c->p - digits);
+    if (n == 0 || n > 18 || (n > 1 && *digits == '0'))
+        return false;
+    return c->p == c->end || (*c->p != '.' && *c->p != 'e' && *c->p != 'E');
+}
+
+static bool check_word(struct check *c, const char *word, size_t len)
+{
+    if ((size_t)(c->end - c->p) < len || memcmp(c->p, word, len))
+        return false;
+    c->p += len;
+    return true;
+}
+
+/* The members of an object after its '{' (and, at the top, after the "type" member). */
+static bool check_members(struct check *c, int depth, bool first, bool top)
+{
+    skip_ws(c);
+    if (first && c->p < c->end && *c->p == '}') {
+        c->p++;
+        return true;
+    }
+    for (;;) {
+        if (!first) {
+            if (c->p == c->end || *c->p != ',')
+                return false;
+            c->p++;
+            skip_ws(c);
+        }
+        first = false;
+        const unsigned char *key = c->p;
+        bool escaped;
+        if (c->p == c->end || *c->p != '"' || !check_string(c, &escaped))
+            return false;
+        if (top && (escaped || (c->p - key == 6 && !memcmp(key, "\"type\"", 6))))
+            return false;
+        skip_ws(c);
+        if (c->p == c->end || *c->p != ':')
+            return false;
+        c->p++;
+        if (!check_value(c, depth))
+            return false;
+        skip_ws(c);
+        if (c->p < c->end && *c->p == '}') {
+            c->p++;
+            return true;
+        }
+    }
+}
+
+static bool check_elements(struct check *c, int depth)
+{
+    skip_ws(c);
+    if (c->p < c->end && *c->p == ']') {
+        c->p++;
+        return true;
+    }
+    for (;;) {
+        if (!check_value(c, depth))
+            return false;
+        skip_ws(c);
+        if (c->p == c->end)
+            return false;
+        if (*c->p++ == ']')
+            return true;
+        if (c->p[-1] != ',')
+            return false;
+    }
+}
+
+static bool check_value(struct check *c, int depth)
+{
+    skip_ws(c);
+    if (c->p == c->end)
+        return false;
+    bool escaped;
+    switch (*c->p) {
+    case '{':
+        c->p++;
+        return depth < CHECK_MAX_DEPTH && check_members(c, depth + 1, true, false);
+    case '[':
+        c->p++;
+        return depth < CHECK_MAX_DEPTH && check_elements(c, depth + 1);
+    case '"':
+        return check_string(c, &escaped);
+    case 't':
+        return check_word(c, "true", 4);
+    case 'f':
+        return check_word(c, "false", 5);
+    case 'n':
+        return check_word(c, "null", 4);
+    default:
+        return (*c->p == '-' || (*c->p >= '0' && *c->p <= '9')) && check_number(c);
+    }
+}
+
+/* A reply or event line that json-c would take, seen without building it. */
+static bool plain_move_line(const char *text, size_t len)
+{
+    static const char reply[] = "{\"type\":\"reply\",", event[] = "{\"type\":\"event\",";
+    size_t prefix = sizeof reply - 1;
+    if (len <= prefix || (memcmp(text, reply, prefix) && memcmp(text, event, prefix)))
+        return false;
+    struct check c = {(const unsigned char *)text + prefix - 1, (const unsigned char *)text + len};
+    return check_members(&c, 1, false, true) && c.p == c.end;
+}
+
+void replay_reader_skip_moves(struct replay_reader *r)
+{
+    r->skip_moves = true;
+}
+
 static const char *line_type(struct json_object *obj)
 {
     struct json_object *t;
@@ -169,6 +349,8 @@ int replay_reader_next(struct replay_reader *r, struct json_object **obj, struct
     }
     if (r->saw_result)
         return fail(r, err, "line %d: a line after the result line", r->line_no);
+    if (r->skip_moves && r->line_no > 1 && plain_move_line(r->line.data, r->line.len))
+        return 1;
     struct json_object *o = parse_line(r);
     if (!o)
         return fail(r, err, "line %d: invalid JSON", r->line_no);
