@@ -8,12 +8,15 @@
 #define CI_REPLAY_LOAD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ci/compile_read.h"
 
 struct json_object;
 
 enum loaded_kind { LOADED_REPLAY, LOADED_COMPILE, LOADED_DAMAGED, LOADED_FAILED };
+/* The match page made beside the reading (ci/html_report.c, on the same thread). */
+enum loaded_page { PAGE_NONE, PAGE_WRITTEN, PAGE_KEPT, PAGE_TOO_BIG, PAGE_FAILED };
 
 struct loaded_line {
     struct json_object *obj;
@@ -29,6 +32,9 @@ struct loaded_file {
     struct loaded_line *violations;
     size_t n_violations, cap_violations;
     struct ci_compile compile; /* COMPILE */
+    uint64_t seq;              /* its number in the order the inputs are found */
+    enum loaded_page page;
+    char page_msg[768];        /* PAGE_FAILED: why */
 };
 
 /* Fills lf (kind FAILED only when out of memory); lf->path is a copy of path. */

@@ -38,7 +38,7 @@ static int open_state(struct results *r, struct ci_error *err)
     n = snprintf(r->matches_dir, sizeof r->matches_dir, "%s/matches", r->opt->out_dir);
     if (n < 0 || (size_t)n >= sizeof r->matches_dir)
         return ci_fail_usage(err, "%s: path too long", r->opt->out_dir);
-    if (make_dir(r->matches_dir, err) < 0)
+    if (make_dir(r->matches_dir, err) < 0 || page_batch_open(&r->pages, r->matches_dir, r->opt->out_dir, err) < 0)
         return -1;
     if (!(r->seen = keyset_new()) || !(r->reruns = keyset_new()))
         return ci_fail_oom(err);
@@ -62,6 +62,7 @@ static void close_state(struct results *r)
     spool_close(r->audit_md);
     spool_close(r->misc);
     spool_close(r->html);
+    page_batch_close(r->pages);
     for (size_t i = 0; i < r->n_ann; i++)
         free(r->ann[i].text);
 }
@@ -69,6 +70,11 @@ static void close_state(struct results *r)
 static int on_loaded(void *ctx, struct loaded_file *lf, struct ci_error *err)
 {
     return ingest_file(ctx, lf, err);
+}
+
+static void on_read(void *ctx, struct loaded_file *lf)
+{
+    html_prepare_page(ctx, lf);
 }
 
 static int on_file(void *ctx, const char *path, struct ci_error *err)
@@ -92,7 +98,7 @@ static int read_inputs(struct results *r, struct ci_error *err)
         skip = (struct scan_skip){st.st_dev, st.st_ino, 1};
     struct prefetch *p;
     int workers = r->opt->jobs == 0 ? prefetch_default_workers() : r->opt->jobs == 1 ? 0 : r->opt->jobs;
-    if (prefetch_start(&p, workers, on_loaded, r, err) < 0)
+    if (prefetch_start(&p, workers, on_loaded, on_read, r, err) < 0)
         return -1;
     if (scan_inputs(r->opt->inputs, r->opt->n_inputs, &skip, on_file, p, err) != 0) {
         prefetch_abort(p);
