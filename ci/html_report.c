@@ -102,7 +102,7 @@ void html_prepare_page(struct results *r, struct loaded_file *lf)
     } else if (viewer_page(&page, bytes.data, bytes.len, base, "..") < 0) {
         lf->page = page_failed(lf, "out of memory");
     } else {
-        lf->page = page_batch_write(r->pages, lf->seq, page.data, page.len, &err) < 0 ? page_failed(lf, err.msg)
+        lf->page = file_batch_write(r->pages, lf->seq, page.data, page.len, &err) < 0 ? page_failed(lf, err.msg)
                                                                                      : PAGE_WRITTEN;
     }
     sb_free(&bytes);
@@ -112,7 +112,7 @@ void html_prepare_page(struct results *r, struct loaded_file *lf)
 void html_drop_page(struct results *r, struct loaded_file *lf)
 {
     if (lf->page == PAGE_WRITTEN)
-        page_batch_drop(r->pages, lf->seq);
+        file_batch_drop(r->pages, lf->seq);
     lf->page = PAGE_NONE;
 }
 
@@ -124,7 +124,7 @@ int html_add_match(struct results *r, const struct match_record *m, struct loade
     if (lf->page == PAGE_FAILED)
         return ci_fail(err, "%s", lf->page_msg);
     bool has_page = lf->page == PAGE_WRITTEN;
-    if (has_page && page_batch_keep(r->pages, lf->seq, name, err) < 0)
+    if (has_page && file_batch_keep(r->pages, lf->seq, name, err) < 0)
         return -1;
     if (has_page)
         lf->page = PAGE_KEPT;
@@ -187,7 +187,7 @@ static int add_entry(void *ctx, const char *data, size_t len, struct ci_error *e
 
 int html_write(struct results *r, struct ci_error *err)
 {
-    if (page_batch_commit(r->pages, err) < 0 ||
+    if (file_batch_commit(r->pages, err) < 0 ||
         out_whole(r->opt->out_dir, "viewer.js", viewer_js, viewer_js_len, err) < 0 ||
         out_whole(r->opt->out_dir, "viewer.css", viewer_css, viewer_css_len, err) < 0 ||
         out_whole(r->opt->out_dir, "report.js", viewer_report_js, viewer_report_js_len, err) < 0)

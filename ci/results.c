@@ -33,12 +33,12 @@ static int open_state(struct results *r, struct ci_error *err)
     int n = snprintf(r->rerun_dir, sizeof r->rerun_dir, "%s/rerun", r->opt->out_dir);
     if (n < 0 || (size_t)n >= sizeof r->rerun_dir)
         return ci_fail_usage(err, "%s: path too long", r->opt->out_dir);
-    if (make_dir(r->rerun_dir, err) < 0)
+    if (make_dir(r->rerun_dir, err) < 0 || file_batch_open(&r->rerun_files, r->rerun_dir, r->opt->out_dir, err) < 0)
         return -1;
     n = snprintf(r->matches_dir, sizeof r->matches_dir, "%s/matches", r->opt->out_dir);
     if (n < 0 || (size_t)n >= sizeof r->matches_dir)
         return ci_fail_usage(err, "%s: path too long", r->opt->out_dir);
-    if (make_dir(r->matches_dir, err) < 0 || page_batch_open(&r->pages, r->matches_dir, r->opt->out_dir, err) < 0)
+    if (make_dir(r->matches_dir, err) < 0 || file_batch_open(&r->pages, r->matches_dir, r->opt->out_dir, err) < 0)
         return -1;
     if (!(r->seen = keyset_new()) || !(r->reruns = keyset_new()))
         return ci_fail_oom(err);
@@ -62,7 +62,8 @@ static void close_state(struct results *r)
     spool_close(r->audit_md);
     spool_close(r->misc);
     spool_close(r->html);
-    page_batch_close(r->pages);
+    file_batch_close(r->pages);
+    file_batch_close(r->rerun_files);
     for (size_t i = 0; i < r->n_ann; i++)
         free(r->ann[i].text);
 }
@@ -125,6 +126,8 @@ static void mark_references(struct results *r)
 
 static int write_outputs(struct results *r, struct ci_error *err)
 {
+    if (file_batch_commit(r->rerun_files, err) < 0)
+        return -1;
     if (r->has_grading && (grades_check_names(r, err) < 0 || grades_write(r, err) < 0))
         return -1;
     if (standings_write(r, err) < 0 || junit_write(r, err) < 0 || audit_write(r, err) < 0 || html_write(r, err) < 0)

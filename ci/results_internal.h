@@ -7,7 +7,7 @@
 #include "ci/keyset.h"
 #include "ci/replay_load.h"
 #include "ci/match_record.h"
-#include "ci/page_batch.h"
+#include "ci/file_batch.h"
 #include "ci/results.h"
 #include "ci/spool.h"
 #include "ci/standings.h"
@@ -42,7 +42,8 @@ struct results {
     struct spool *audit_md;   /* chain = player: violation sections */
     struct spool *misc;       /* MISC_SKIPPED: {"file":...,"reason":...} */
     struct spool *html;       /* chain 0: each counted match's entry in index.html */
-    struct page_batch *pages; /* the viewer page of each counted match, under matches/ */
+    struct file_batch *pages; /* the viewer page of each counted match, under matches/ */
+    struct file_batch *rerun_files; /* the match and map files under rerun/ */
     struct annotation ann[RESULTS_MAX_ANNOTATIONS];
     size_t n_ann;
     uint64_t ann_seq;

@@ -1,5 +1,5 @@
-/* page_batch.c - many pages written to temporary names, put on disk and renamed at once (page_batch.h). */
-#include "ci/page_batch.h"
+/* file_batch.c - many files written to temporary names, put on disk and renamed at once (file_batch.h). */
+#include "ci/file_batch.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -15,22 +15,23 @@
 
 #include "ci/spool.h"
 
-struct page_batch {
+struct file_batch {
     int dir_fd;
     char dir[4096];
     char token[17];      /* this run's mark in the temporary names */
-    struct spool *kept;  /* chain 0: u64 seq, then the page's name */
+    struct spool *kept;  /* chain 0: u64 seq, then the file's name */
+    uint64_t next_seq;   /* file_batch_put's numbering */
     bool committed;
 };
 
-static void temp_name(const struct page_batch *b, uint64_t seq, char *out, size_t size)
+static void temp_name(const struct file_batch *b, uint64_t seq, char *out, size_t size)
 {
-    snprintf(out, size, ".page-%s-%" PRIu64 ".tmp", b->token, seq);
+    snprintf(out, size, ".batch-%s-%" PRIu64 ".tmp", b->token, seq);
 }
 
-int page_batch_open(struct page_batch **out, const char *dir, const char *spool_dir, struct ci_error *err)
+int file_batch_open(struct file_batch **out, const char *dir, const char *spool_dir, struct ci_error *err)
 {
-    struct page_batch *b = calloc(1, sizeof *b);
+    struct file_batch *b = calloc(1, sizeof *b);
     if (!b)
         return ci_fail_oom(err);
     snprintf(b->dir, sizeof b->dir, "%s", dir);
@@ -54,7 +55,7 @@ int page_batch_open(struct page_batch **out, const char *dir, const char *spool_
     return 0;
 }
 
-int page_batch_write(struct page_batch *b, uint64_t seq, const void *data, size_t len, struct ci_error *err)
+int file_batch_write(struct file_batch *b, uint64_t seq, const void *data, size_t len, struct ci_error *err)
 {
     char name[64];
     temp_name(b, seq, name, sizeof name);
@@ -84,7 +85,7 @@ int page_batch_write(struct page_batch *b, uint64_t seq, const void *data, size_
     return 0;
 }
 
-int page_batch_keep(struct page_batch *b, uint64_t seq, const char *name, struct ci_error *err)
+int file_batch_keep(struct file_batch *b, uint64_t seq, const char *name, struct ci_error *err)
 {
     char record[8 + 256];
     size_t len = strlen(name);
@@ -95,16 +96,22 @@ int page_batch_keep(struct page_batch *b, uint64_t seq, const char *name, struct
     return spool_append(b->kept, 0, record, 8 + len, err);
 }
 
-void page_batch_drop(struct page_batch *b, uint64_t seq)
+void file_batch_drop(struct file_batch *b, uint64_t seq)
 {
     char name[64];
     temp_name(b, seq, name, sizeof name);
     unlinkat(b->dir_fd, name, 0);
 }
 
-static int rename_page(void *ctx, const char *data, size_t len, struct ci_error *err)
+int file_batch_put(struct file_batch *b, const char *name, const void *data, size_t len, struct ci_error *err)
 {
-    struct page_batch *b = ctx;
+    uint64_t seq = (UINT64_C(1) << 63) + b->next_seq++; /* apart from the callers' own numbers */
+    return file_batch_write(b, seq, data, len, err) < 0 ? -1 : file_batch_keep(b, seq, name, err);
+}
+
+static int rename_file(void *ctx, const char *data, size_t len, struct ci_error *err)
+{
+    struct file_batch *b = ctx;
     uint64_t seq;
     char temp[64], name[256];
     memcpy(&seq, data, 8);
@@ -115,11 +122,11 @@ static int rename_page(void *ctx, const char *data, size_t len, struct ci_error 
     return 0;
 }
 
-int page_batch_commit(struct page_batch *b, struct ci_error *err)
+int file_batch_commit(struct file_batch *b, struct ci_error *err)
 {
     if (syncfs(b->dir_fd) < 0)
         return ci_fail(err, "%s: syncfs: %s", b->dir, strerror(errno));
-    if (spool_each(b->kept, 0, rename_page, b, err) != 0)
+    if (spool_each(b->kept, 0, rename_file, b, err) != 0)
         return err->msg[0] ? -1 : ci_fail_oom(err);
     b->committed = true;
     if (fsync(b->dir_fd) < 0)
@@ -127,9 +134,9 @@ int page_batch_commit(struct page_batch *b, struct ci_error *err)
     return 0;
 }
 
-/* Every temporary page of this run still there: kept and not renamed, or written by a worker and
+/* Every temporary file of this run still there: kept and not renamed, or written by a worker and
  * never handed back (a failed run). */
-static void remove_temporaries(struct page_batch *b)
+static void remove_temporaries(struct file_batch *b)
 {
     int fd = openat(b->dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
@@ -139,7 +146,7 @@ static void remove_temporaries(struct page_batch *b)
         return;
     }
     char prefix[32];
-    size_t n = (size_t)snprintf(prefix, sizeof prefix, ".page-%s-", b->token);
+    size_t n = (size_t)snprintf(prefix, sizeof prefix, ".batch-%s-", b->token);
     struct dirent *e;
     while ((e = readdir(d)))
         if (!strncmp(e->d_name, prefix, n))
@@ -147,7 +154,7 @@ static void remove_temporaries(struct page_batch *b)
     closedir(d);
 }
 
-void page_batch_close(struct page_batch *b)
+void file_batch_close(struct file_batch *b)
 {
     if (!b)
         return;

@@ -1,7 +1,7 @@
 /*
- * test_ci_page_batch.c - the match pages written to temporary names and renamed
- * at once (ci/page_batch.h): only the pages kept appear, under their names, with
- * their bytes and mode 0644; a dropped page and every page of a run that is not
+ * test_ci_file_batch.c - output files written to temporary names and renamed at
+ * once (ci/file_batch.h): only the files kept appear, under their names, with
+ * their bytes and mode 0644; a dropped file and every file of a run that is not
  * committed leave nothing behind.
  */
 #include <check.h>
@@ -12,13 +12,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ci/page_batch.h"
+#include "ci/file_batch.h"
 
 static char root[64], pages[96];
 
 static void setup(void)
 {
-    strcpy(root, "/tmp/test_ci_page_batch.XXXXXX");
+    strcpy(root, "/tmp/test_ci_file_batch.XXXXXX");
     ck_assert_ptr_nonnull(mkdtemp(root));
     snprintf(pages, sizeof pages, "%s/matches", root);
     ck_assert_int_eq(mkdir(pages, 0755), 0);
@@ -63,23 +63,25 @@ static void expect_file(const char *name, const char *text)
 
 START_TEST(kept_pages_appear_at_commit_and_nothing_else)
 {
-    struct page_batch *b;
+    struct file_batch *b;
     struct ci_error err = {0};
     umask(077);
-    ck_assert_int_eq(page_batch_open(&b, pages, root, &err), 0);
-    ck_assert_int_eq(page_batch_write(b, 0, "zero", 4, &err), 0);
-    ck_assert_int_eq(page_batch_write(b, 1, "one", 3, &err), 0);
-    ck_assert_int_eq(page_batch_write(b, 2, "two", 3, &err), 0);
-    ck_assert_int_eq(page_batch_keep(b, 0, "1-a.html", &err), 0);
-    page_batch_drop(b, 1);
-    ck_assert_int_eq(page_batch_keep(b, 2, "2-c.html", &err), 0);
+    ck_assert_int_eq(file_batch_open(&b, pages, root, &err), 0);
+    ck_assert_int_eq(file_batch_write(b, 0, "zero", 4, &err), 0);
+    ck_assert_int_eq(file_batch_write(b, 1, "one", 3, &err), 0);
+    ck_assert_int_eq(file_batch_write(b, 2, "two", 3, &err), 0);
+    ck_assert_int_eq(file_batch_keep(b, 0, "1-a.html", &err), 0);
+    file_batch_drop(b, 1);
+    ck_assert_int_eq(file_batch_keep(b, 2, "2-c.html", &err), 0);
+    ck_assert_int_eq(file_batch_put(b, "x.yaml", "put", 3, &err), 0);
     char names[512];
     listing(names, sizeof names);
     ck_assert_ptr_null(strstr(names, "1-a.html")); /* nothing under its name before the commit */
-    ck_assert_int_eq(page_batch_commit(b, &err), 0);
-    page_batch_close(b);
+    ck_assert_int_eq(file_batch_commit(b, &err), 0);
+    file_batch_close(b);
     listing(names, sizeof names);
-    ck_assert_str_eq(names, "1-a.html 2-c.html");
+    ck_assert_str_eq(names, "1-a.html 2-c.html x.yaml");
+    expect_file("x.yaml", "put");
     expect_file("1-a.html", "zero");
     expect_file("2-c.html", "two");
     umask(022);
@@ -88,16 +90,16 @@ END_TEST
 
 START_TEST(a_run_not_committed_leaves_nothing)
 {
-    struct page_batch *b;
+    struct file_batch *b;
     struct ci_error err = {0};
-    ck_assert_int_eq(page_batch_open(&b, pages, root, &err), 0);
-    ck_assert_int_eq(page_batch_write(b, 0, "zero", 4, &err), 0);
-    ck_assert_int_eq(page_batch_write(b, 1, "one", 3, &err), 0); /* written, never kept nor dropped */
-    ck_assert_int_eq(page_batch_keep(b, 0, "1-a.html", &err), 0);
+    ck_assert_int_eq(file_batch_open(&b, pages, root, &err), 0);
+    ck_assert_int_eq(file_batch_write(b, 0, "zero", 4, &err), 0);
+    ck_assert_int_eq(file_batch_write(b, 1, "one", 3, &err), 0); /* written, never kept nor dropped */
+    ck_assert_int_eq(file_batch_keep(b, 0, "1-a.html", &err), 0);
     char names[512];
     listing(names, sizeof names);
-    ck_assert_ptr_nonnull(strstr(names, ".page-")); /* the temporaries exist until then */
-    page_batch_close(b);
+    ck_assert_ptr_nonnull(strstr(names, ".batch-")); /* the temporaries exist until then */
+    file_batch_close(b);
     listing(names, sizeof names);
     ck_assert_str_eq(names, "");
 }
@@ -105,20 +107,20 @@ END_TEST
 
 START_TEST(an_unwritable_directory_is_an_error_naming_it)
 {
-    struct page_batch *b;
+    struct file_batch *b;
     struct ci_error err = {0};
-    ck_assert_int_eq(page_batch_open(&b, pages, root, &err), 0);
+    ck_assert_int_eq(file_batch_open(&b, pages, root, &err), 0);
     ck_assert_int_eq(rmdir(pages), 0);
-    ck_assert_int_eq(page_batch_write(b, 0, "zero", 4, &err), -1);
+    ck_assert_int_eq(file_batch_write(b, 0, "zero", 4, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.msg, pages));
-    page_batch_close(b);
+    file_batch_close(b);
 }
 END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("page_batch");
-    TCase *t = tcase_create("page_batch");
+    Suite *s = suite_create("file_batch");
+    TCase *t = tcase_create("file_batch");
     tcase_add_checked_fixture(t, setup, teardown);
     tcase_add_test(t, kept_pages_appear_at_commit_and_nothing_else);
     tcase_add_test(t, a_run_not_committed_leaves_nothing);
