@@ -1,6 +1,7 @@
 /* replay_reader.c - stream a .jsonl.gz replay back, one json-c object per line. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <json-c/json.h>
 #include <stdio.h>
@@ -14,13 +15,15 @@
 struct replay_reader {
     char *path;
     gzFile gz;
-    char buf[65536];
     size_t pos, len;
-    struct strbuf line;
+    struct strbuf line; /* a line that spans two reads of buf */
+    const char *text;   /* the last line: in buf, or line.data */
+    size_t text_len;
     int line_no;
     bool saw_result, finished;
     bool skip_moves; /* reply and event lines are checked, not built (replay_reader_skip_moves) */
     json_tokener *tok;
+    char buf[65536]; /* last: not zeroed at open */
 };
 
 static int fail(struct replay_reader *r, struct replay_error *err, const char *fmt, ...)
@@ -56,7 +59,9 @@ int replay_reader_open(const char *path, struct replay_reader **out, struct repl
         snprintf(err->msg, sizeof err->msg, "%s: not gzip", path);
         return -1;
     }
-    struct replay_reader *r = calloc(1, sizeof *r);
+    struct replay_reader *r = malloc(sizeof *r);
+    if (r)
+        memset(r, 0, offsetof(struct replay_reader, buf));
     if (!r || !(r->path = strdup(path)) || !(r->tok = json_tokener_new())) {
         close(fd);
         replay_reader_close(r);
@@ -105,10 +110,12 @@ static int refill(struct replay_reader *r, struct replay_error *err)
     return fail(r, err, "corrupt at line %d (%s)", r->line_no + 1, zerr == Z_ERRNO ? strerror(errno) : why);
 }
 
-/* Read the next raw line into r->line. 1: a line; 0: the end; -1: error. */
+/* Read the next raw line into r->text (in place when buf holds it whole). 1: a line; 0: the end; -1: error. */
 static int read_raw_line(struct replay_reader *r, struct replay_error *err)
 {
     sb_reset(&r->line);
+    r->text = "";
+    r->text_len = 0;
     for (;;) {
         if (r->pos == r->len) {
             int rc = refill(r, err);
@@ -120,6 +127,13 @@ static int read_raw_line(struct replay_reader *r, struct replay_error *err)
         const char *start = r->buf + r->pos;
         const char *nl = memchr(start, '\n', r->len - r->pos);
         size_t take = nl ? (size_t)(nl - start) : r->len - r->pos;
+        if (nl && !r->line.len && take <= REPLAY_MAX_LINE) { /* the whole line is in buf */
+            r->pos += take + 1;
+            r->line_no++;
+            r->text = start;
+            r->text_len = take;
+            return 1;
+        }
         if (r->line.len + take > REPLAY_MAX_LINE)
             return fail(r, err, "line %d: too long", r->line_no + 1);
         if (sb_append(&r->line, start, take) < 0)
@@ -127,6 +141,8 @@ static int read_raw_line(struct replay_reader *r, struct replay_error *err)
         r->pos += take + (nl ? 1 : 0);
         if (nl) {
             r->line_no++;
+            r->text = r->line.data;
+            r->text_len = r->line.len;
             return 1;
         }
     }
@@ -135,10 +151,8 @@ static int read_raw_line(struct replay_reader *r, struct replay_error *err)
 static struct json_object *parse_line(struct replay_reader *r)
 {
     json_tokener_reset(r->tok);
-    struct json_object *obj = json_tokener_parse_ex(r->tok, r->line.data ? r->line.data : "",
-                                                    (int)r->line.len);
-    if (json_tokener_get_error(r->tok) != json_tokener_success ||
-        json_tokener_get_parse_end(r->tok) != r->line.len) {
+    struct json_object *obj = json_tokener_parse_ex(r->tok, r->text, (int)r->text_len);
+    if (json_tokener_get_error(r->tok) != json_tokener_success || json_tokener_get_parse_end(r->tok) != r->text_len) {
         json_object_put(obj);
         return NULL;
     }
@@ -349,7 +363,7 @@ int replay_reader_next(struct replay_reader *r, struct json_object **obj, struct
     }
     if (r->saw_result)
         return fail(r, err, "line %d: a line after the result line", r->line_no);
-    if (r->skip_moves && r->line_no > 1 && plain_move_line(r->line.data, r->line.len))
+    if (r->skip_moves && r->line_no > 1 && plain_move_line(r->text, r->text_len))
         return 1;
     struct json_object *o = parse_line(r);
     if (!o)
@@ -374,6 +388,6 @@ int replay_reader_line_no(const struct replay_reader *r)
 
 const char *replay_reader_text(const struct replay_reader *r, size_t *len)
 {
-    *len = r->line.len;
-    return r->line.data ? r->line.data : "";
+    *len = r->text_len;
+    return r->text ? r->text : "";
 }
