@@ -174,6 +174,10 @@ struct check {
     const unsigned char *p, *end;
 };
 
+/* The bytes that end a run of plain string bytes: '"', '\\' and the control bytes. */
+static const bool string_stop[256] = {[0 ... 0x1f] = true, ['"'] = true, ['\\'] = true};
+static const bool digit[256] = {['0' ... '9'] = true};
+
 static bool check_value(struct check *c, int depth);
 
 static void skip_ws(struct check *c)
@@ -184,52 +188,59 @@ static void skip_ws(struct check *c)
 
 static bool is_hex(unsigned char ch)
 {
-    return (ch >= '0' && ch <= '9') || ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'f');
+    return digit[ch] || ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'f');
+}
+
+/* After a backslash at p: the escape, and where it ends (NULL: not one taken here). */
+static const unsigned char *check_escape(const unsigned char *p, const unsigned char *end)
+{
+    if (++p == end)
+        return NULL;
+    if (*p != 'u')
+        return *p && strchr("\"\\/bfnrt", *p) ? p + 1 : NULL;
+    if (end - p < 5 || !is_hex(p[1]) || !is_hex(p[2]) || !is_hex(p[3]) || !is_hex(p[4]))
+        return NULL;
+    if ((p[1] | 0x20) == 'd' && p[2] >= '8') /* a surrogate: json-c's pairing rules decide */
+        return NULL;
+    return p + 5;
 }
 
 /* A string at c->p ('"'); *escaped tells whether it held a backslash. */
 static bool check_string(struct check *c, bool *escaped)
 {
+    const unsigned char *p = c->p + 1, *end = c->end;
     *escaped = false;
-    for (c->p++; c->p < c->end; c->p++) {
-        unsigned char ch = *c->p;
-        if (ch == '"') {
-            c->p++;
+    for (;;) {
+        while (end - p >= 4 && !(string_stop[p[0]] | string_stop[p[1]] | string_stop[p[2]] | string_stop[p[3]]))
+            p += 4;
+        while (p < end && !string_stop[*p])
+            p++;
+        if (p == end || *p < 0x20)
+            return false;
+        if (*p == '"') {
+            c->p = p + 1;
             return true;
         }
-        if (ch < 0x20)
-            return false;
-        if (ch != '\\')
-            continue;
         *escaped = true;
-        if (++c->p == c->end)
+        if (!(p = check_escape(p, end)))
             return false;
-        ch = *c->p;
-        if (ch == 'u') {
-            if (c->end - c->p < 5 || !is_hex(c->p[1]) || !is_hex(c->p[2]) || !is_hex(c->p[3]) || !is_hex(c->p[4]))
-                return false;
-            if ((c->p[1] | 0x20) == 'd' && c->p[2] >= '8') /* a surrogate: json-c's pairing rules decide */
-                return false;
-            c->p += 4;
-        } else if (!strchr("\"\\/bfnrt", ch) || !ch) {
-            return false;
-        }
     }
-    return false;
 }
 
 /* An integer of at most 18 digits, the only numbers taken here. */
 static bool check_number(struct check *c)
 {
-    if (*c->p == '-')
-        c->p++;
-    const unsigned char *digits = c->p;
-    while (c->p < c->end && *c->p >= '0' && *c->p <= '9')
-        c->p++;
-    size_t n = (size_t)(c->p - digits);
+    const unsigned char *p = c->p, *end = c->end;
+    if (*p == '-')
+        p++;
+    const unsigned char *digits = p;
+    while (p < end && digit[*p])
+        p++;
+    size_t n = (size_t)(p - digits);
+    c->p = p;
     if (n == 0 || n > 18 || (n > 1 && *digits == '0'))
         return false;
-    return c->p == c->end || (*c->p != '.' && *c->p != 'e' && *c->p != 'E');
+    return p == end || (*p != '.' && *p != 'e' && *p != 'E');
 }
 
 static bool check_word(struct check *c, const char *word, size_t len)
