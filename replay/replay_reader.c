@@ -69,6 +69,8 @@ int replay_reader_open(const char *path, struct replay_reader **out, struct repl
         return -1;
     }
     r->gz = gzdopen(fd, "rb");
+    if (r->gz)
+        gzbuffer(r->gz, 32768); /* reads of 32 KiB (8 by default); still below the 64 KiB gzread fills directly */
     if (!r->gz) {
         close(fd);
         replay_reader_close(r);
