@@ -18,9 +18,9 @@
 struct file_batch {
     int dir_fd;
     char dir[4096];
-    char token[17];      /* this run's mark in the temporary names */
-    struct spool *kept;  /* chain 0: u64 seq, then the file's name */
-    uint64_t next_seq;   /* file_batch_put's numbering */
+    char token[17];     /* this run's mark in the temporary names */
+    struct spool *kept; /* chain 0: u64 seq, then the file's name */
+    uint64_t next_seq;  /* file_batch_put's numbering */
     bool committed;
 };
 
@@ -32,8 +32,7 @@ static void temp_name(const struct file_batch *b, uint64_t seq, char *out, size_
 int file_batch_open(struct file_batch **out, const char *dir, const char *spool_dir, struct ci_error *err)
 {
     struct file_batch *b = calloc(1, sizeof *b);
-    if (!b)
-        return ci_fail_oom(err);
+    if (!b) return ci_fail_oom(err);
     snprintf(b->dir, sizeof b->dir, "%s", dir);
     uint64_t rnd;
     if (getrandom(&rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd) {
@@ -60,23 +59,21 @@ int file_batch_write(struct file_batch *b, uint64_t seq, const void *data, size_
     char name[64];
     temp_name(b, seq, name, sizeof name);
     int fd = openat(b->dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return ci_fail(err, "%s/%s: cannot create it: %s", b->dir, name, strerror(errno));
+    if (fd < 0) return ci_fail(err, "%s/%s: cannot create it: %s", b->dir, name, strerror(errno));
     const char *p = data;
     int rc = fchmod(fd, 0644); /* exactly 0644, whatever the umask, like every output */
     while (rc == 0 && len > 0) {
         ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            if (n == 0) errno = EIO; /* a write that takes nothing */
             rc = -1;
-        else {
+        } else {
             p += n;
             len -= (size_t)n;
         }
     }
-    if (close(fd) < 0 && errno != EINTR)
-        rc = -1;
+    if (close(fd) < 0 && errno != EINTR) rc = -1;
     if (rc < 0) {
         int e = errno;
         unlinkat(b->dir_fd, name, 0);
@@ -89,8 +86,7 @@ int file_batch_keep(struct file_batch *b, uint64_t seq, const char *name, struct
 {
     char record[8 + 256];
     size_t len = strlen(name);
-    if (len >= 256)
-        return ci_fail(err, "%s: page name too long", name);
+    if (len >= 256) return ci_fail(err, "%s: page name too long", name);
     memcpy(record, &seq, 8);
     memcpy(record + 8, name, len);
     return spool_append(b->kept, 0, record, 8 + len, err);
@@ -124,13 +120,10 @@ static int rename_file(void *ctx, const char *data, size_t len, struct ci_error 
 
 int file_batch_commit(struct file_batch *b, struct ci_error *err)
 {
-    if (syncfs(b->dir_fd) < 0)
-        return ci_fail(err, "%s: syncfs: %s", b->dir, strerror(errno));
-    if (spool_each(b->kept, 0, rename_file, b, err) != 0)
-        return err->msg[0] ? -1 : ci_fail_oom(err);
+    if (syncfs(b->dir_fd) < 0) return ci_fail(err, "%s: syncfs: %s", b->dir, strerror(errno));
+    if (spool_each(b->kept, 0, rename_file, b, err) != 0) return err->msg[0] ? -1 : ci_fail_oom(err);
     b->committed = true;
-    if (fsync(b->dir_fd) < 0)
-        return ci_fail(err, "%s: fsync: %s", b->dir, strerror(errno));
+    if (fsync(b->dir_fd) < 0) return ci_fail(err, "%s: fsync: %s", b->dir, strerror(errno));
     return 0;
 }
 
@@ -141,25 +134,21 @@ static void remove_temporaries(struct file_batch *b)
     int fd = openat(b->dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
     if (!d) {
-        if (fd >= 0)
-            close(fd);
+        if (fd >= 0) close(fd);
         return;
     }
     char prefix[32];
     size_t n = (size_t)snprintf(prefix, sizeof prefix, ".batch-%s-", b->token);
     struct dirent *e;
     while ((e = readdir(d)))
-        if (!strncmp(e->d_name, prefix, n))
-            unlinkat(b->dir_fd, e->d_name, 0);
+        if (!strncmp(e->d_name, prefix, n)) unlinkat(b->dir_fd, e->d_name, 0);
     closedir(d);
 }
 
 void file_batch_close(struct file_batch *b)
 {
-    if (!b)
-        return;
-    if (!b->committed)
-        remove_temporaries(b);
+    if (!b) return;
+    if (!b->committed) remove_temporaries(b);
     spool_close(b->kept);
     close(b->dir_fd);
     free(b);

@@ -27,9 +27,10 @@ int file_batch_keep(struct file_batch *b, uint64_t seq, const char *name, struct
 /* File seq is not wanted: removed now. */
 void file_batch_drop(struct file_batch *b, uint64_t seq);
 /* write and keep, numbered by the batch from 2^63 up (one thread at a time). */
-int file_batch_put(struct file_batch *b, const char *name, const void *data, size_t len, struct ci_error *err);
+int file_batch_put(struct file_batch *b, const char *name, const void *data, size_t len,
+                   struct ci_error *err);
 int file_batch_commit(struct file_batch *b, struct ci_error *err);
-/* Removes every page written and not committed; frees b. */
+/* Removes every file written and not committed; frees b. */
 void file_batch_close(struct file_batch *b);
 
 #endif

@@ -16,11 +16,14 @@
 #include "ci/replay_load.h"
 #include "replay/replay.h"
 
-static const char header[] = "{\"type\":\"header\",\"format\":\"judge-replay\",\"version\":1,\"game\":\"toy\","
-                             "\"seed\":1,\"players\":[{\"name\":\"a\"},{\"name\":\"b\"}]}\n";
-static const char violation[] = "{\"type\":\"violation\",\"player\":2,\"kind\":\"invalid_move\",\"verdict\":\"OK\"}\n";
-static const char result[] = "{\"type\":\"result\",\"players\":[{\"place\":1,\"points\":1,\"verdict\":\"OK\"},"
-                             "{\"place\":2,\"points\":0,\"verdict\":\"OK\"}]}\n";
+static const char header[] =
+    "{\"type\":\"header\",\"format\":\"judge-replay\",\"version\":1,\"game\":\"toy\","
+    "\"seed\":1,\"players\":[{\"name\":\"a\"},{\"name\":\"b\"}]}\n";
+static const char violation[] =
+    "{\"type\":\"violation\",\"player\":2,\"kind\":\"invalid_move\",\"verdict\":\"OK\"}\n";
+static const char result[] =
+    "{\"type\":\"result\",\"players\":[{\"place\":1,\"points\":1,\"verdict\":\"OK\"},"
+    "{\"place\":2,\"points\":0,\"verdict\":\"OK\"}]}\n";
 
 static char path[64];
 
@@ -78,8 +81,10 @@ static bool same_judgement(const char *move, size_t len)
 }
 
 static const char *const moves[] = {
-    "{\"type\":\"reply\",\"n\":1,\"player\":1,\"round\":1,\"reply\":1,\"line\":\"1 2 3 4 0\",\"cpu_ns\":12,\"wall_ns\":9}",
-    "{\"type\":\"event\",\"event\":{\"kind\":\"move\",\"cells\":[[1,2],[3,-4]],\"ok\":true,\"x\":null,\"y\":false}}",
+    "{\"type\":\"reply\",\"n\":1,\"player\":1,\"round\":1,\"reply\":1,\"line\":\"1 2 3 4 "
+    "0\",\"cpu_ns\":12,\"wall_ns\":9}",
+    "{\"type\":\"event\",\"event\":{\"kind\":\"move\",\"cells\":[[1,2],[3,-4]],\"ok\":true,\"x\":null,\"y\":"
+    "false}}",
     "{\"type\":\"reply\",\"line\":\"tab\\t quote\\\" slash\\/ back\\\\ \\u00e9 \\u0000\"}",
     "{\"type\":\"reply\",\"line\":\"caf\xc3\xa9 \xff\"}",
     "{\"type\":\"reply\",\"\":1,\"a\" : [ ] , \"b\":{ }}",
@@ -117,7 +122,8 @@ static const char *const moves[] = {
     "{\"type\":\"reply\"}",
     "{\"type\":\"reply\" ,\"n\":1}",
     "{\"type\":\"replies\",\"n\":1}",
-    "{\"type\":\"event\",\"event\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
+    "{\"type\":\"event\",\"event\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
+    "]]]]]]]}",
     "{\"type\":\"event\",\"event\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
     "{\"type\":\"event\",\"event\":[[[[[[[[[[[[[[1]]]]]]]]]]]]]]}",
 };
