@@ -78,25 +78,59 @@ static int match_entry(struct strbuf *sb, const struct match_record *m, const ch
     return jo_end(&o);
 }
 
-int html_add_match(struct results *r, const struct match_record *m, struct ci_error *err)
+static enum loaded_page page_failed(struct loaded_file *lf, const char *msg)
+{
+    snprintf(lf->page_msg, sizeof lf->page_msg, "%s", msg);
+    return PAGE_FAILED;
+}
+
+/* Any thread. The replay's bytes are read again (from the page cache) rather than kept from the
+ * reading: the reader inflates as it goes and never holds a whole file. */
+void html_prepare_page(struct results *r, struct loaded_file *lf)
+{
+    if (lf->kind != LOADED_REPLAY)
+        return;
+    struct strbuf bytes = STRBUF_INIT, page = STRBUF_INIT;
+    const char *base = strrchr(lf->path, '/') ? strrchr(lf->path, '/') + 1 : lf->path;
+    int fits = read_bounded(lf->path, REPLAY_PAGE_MAX, &bytes);
+    struct ci_error err = {0};
+    if (fits < 0) {
+        snprintf(err.msg, sizeof err.msg, "%s: cannot read it again for its page: %s", lf->path, strerror(errno));
+        lf->page = page_failed(lf, err.msg);
+    } else if (!fits) {
+        lf->page = PAGE_TOO_BIG;
+    } else if (viewer_page(&page, bytes.data, bytes.len, base, "..") < 0) {
+        lf->page = page_failed(lf, "out of memory");
+    } else {
+        lf->page = file_batch_write(r->pages, lf->seq, page.data, page.len, &err) < 0 ? page_failed(lf, err.msg)
+                                                                                     : PAGE_WRITTEN;
+    }
+    sb_free(&bytes);
+    sb_free(&page);
+}
+
+void html_drop_page(struct results *r, struct loaded_file *lf)
+{
+    if (lf->page == PAGE_WRITTEN)
+        file_batch_drop(r->pages, lf->seq);
+    lf->page = PAGE_NONE;
+}
+
+int html_add_match(struct results *r, const struct match_record *m, struct loaded_file *lf, struct ci_error *err)
 {
     char id[128], name[160];
     page_id(m, r->rep->matches, id, sizeof id);
     snprintf(name, sizeof name, "%s.html", id);
-    struct strbuf bytes = STRBUF_INIT, page = STRBUF_INIT, entry = STRBUF_INIT;
-    const char *base = strrchr(m->path, '/') ? strrchr(m->path, '/') + 1 : m->path;
-    int fits = read_bounded(m->path, REPLAY_PAGE_MAX, &bytes), rc = 0;
-    if (fits < 0)
-        rc = ci_fail(err, "%s: cannot read it again for its page: %s", m->path, strerror(errno));
-    else if (fits && viewer_page(&page, bytes.data, bytes.len, base, "..") < 0)
-        rc = ci_fail_oom(err);
-    else if (fits)
-        rc = out_whole(r->matches_dir, name, page.data, page.len, err);
-    if (rc == 0)
-        rc = match_entry(&entry, m, fits ? id : NULL) < 0 ? ci_fail_oom(err)
-                                                           : spool_append(r->html, 0, entry.data, entry.len, err);
-    sb_free(&bytes);
-    sb_free(&page);
+    if (lf->page == PAGE_FAILED)
+        return ci_fail(err, "%s", lf->page_msg);
+    bool has_page = lf->page == PAGE_WRITTEN;
+    if (has_page && file_batch_keep(r->pages, lf->seq, name, err) < 0)
+        return -1;
+    if (has_page)
+        lf->page = PAGE_KEPT;
+    struct strbuf entry = STRBUF_INIT;
+    int rc = match_entry(&entry, m, has_page ? id : NULL) < 0 ? ci_fail_oom(err)
+                                                              : spool_append(r->html, 0, entry.data, entry.len, err);
     sb_free(&entry);
     return rc;
 }
@@ -153,7 +187,8 @@ static int add_entry(void *ctx, const char *data, size_t len, struct ci_error *e
 
 int html_write(struct results *r, struct ci_error *err)
 {
-    if (out_whole(r->opt->out_dir, "viewer.js", viewer_js, viewer_js_len, err) < 0 ||
+    if (file_batch_commit(r->pages, err) < 0 ||
+        out_whole(r->opt->out_dir, "viewer.js", viewer_js, viewer_js_len, err) < 0 ||
         out_whole(r->opt->out_dir, "viewer.css", viewer_css, viewer_css_len, err) < 0 ||
         out_whole(r->opt->out_dir, "report.js", viewer_report_js, viewer_report_js_len, err) < 0)
         return -1;

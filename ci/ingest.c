@@ -134,7 +134,7 @@ static int offer_violations(struct results *r, const struct match_record *m)
 }
 
 /* A complete replay: count it. */
-static int count_match(struct results *r, struct match_record *m, struct ci_error *err)
+static int count_match(struct results *r, struct match_record *m, struct loaded_file *lf, struct ci_error *err)
 {
     uint64_t at = spool_next_offset(r->paths);
     if (spool_append(r->paths, 0, m->path, strlen(m->path), err) < 0)
@@ -151,7 +151,7 @@ static int count_match(struct results *r, struct match_record *m, struct ci_erro
         r->rep->violations += m->seats[i].violation_total;
     }
     r->rep->matches++;
-    if (junit_add_match(r, m, err) < 0 || html_add_match(r, m, err) < 0)
+    if (junit_add_match(r, m, err) < 0 || html_add_match(r, m, lf, err) < 0)
         return -1;
     return offer_violations(r, m) < 0 ? ci_fail_oom(err) : 0;
 }
@@ -178,7 +178,7 @@ static int read_lines(struct results *r, const struct loaded_file *lf, struct ma
     return 1;
 }
 
-static int count_replay(struct results *r, const struct loaded_file *lf, struct match_record *m,
+static int count_replay(struct results *r, struct loaded_file *lf, struct match_record *m,
                         struct ci_error *err)
 {
     if (assign_players(r, m, err) < 0)
@@ -186,7 +186,7 @@ static int count_replay(struct results *r, const struct loaded_file *lf, struct 
     spool_begin(r->audit_json);
     spool_begin(r->audit_md);
     int rc = read_lines(r, lf, m, true, err);
-    if (rc == 1 && count_match(r, m, err) < 0)
+    if (rc == 1 && count_match(r, m, lf, err) < 0)
         rc = -1;
     if (rc == 1) {
         spool_commit(r->audit_json);
@@ -198,7 +198,7 @@ static int count_replay(struct results *r, const struct loaded_file *lf, struct 
     return rc;
 }
 
-static int ingest_replay(struct results *r, const struct loaded_file *lf, struct ci_error *err)
+static int ingest_replay(struct results *r, struct loaded_file *lf, struct ci_error *err)
 {
     struct match_record m;
     struct ci_error bad = {0};
@@ -218,6 +218,7 @@ static int ingest_replay(struct results *r, const struct loaded_file *lf, struct
         sb_free(&first_path);
     }
     mr_free(&m);
+    html_drop_page(r, lf); /* unless it was kept */
     return rc < 0 ? -1 : 0;
 }
 

@@ -27,8 +27,17 @@ struct prefetch {
     pthread_t threads[PREFETCH_MAX_WORKERS];
     int n_threads;
     prefetch_fn fn;
+    prefetch_prepare_fn prepare;
     void *ctx;
 };
+
+static void read_one(struct prefetch *p, struct loaded_file *lf, const char *path, uint64_t seq)
+{
+    loaded_file_read(lf, path);
+    lf->seq = seq;
+    if (p->prepare)
+        p->prepare(p->ctx, lf);
+}
 
 static void *worker(void *arg)
 {
@@ -39,11 +48,12 @@ static void *worker(void *arg)
             pthread_cond_wait(&p->work, &p->mu);
         if (p->stop)
             break;
-        struct slot *s = &p->slots[p->taken++ % PREFETCH_SLOTS];
+        uint64_t seq = p->taken++;
+        struct slot *s = &p->slots[seq % PREFETCH_SLOTS];
         s->state = SLOT_BUSY;
         pthread_mutex_unlock(&p->mu);
         struct loaded_file lf;
-        loaded_file_read(&lf, s->path);
+        read_one(p, &lf, s->path, seq);
         pthread_mutex_lock(&p->mu);
         s->lf = lf;
         s->state = SLOT_DONE;
@@ -59,7 +69,8 @@ int prefetch_default_workers(void)
     return n <= 1 ? 0 : n > PREFETCH_MAX_WORKERS ? PREFETCH_MAX_WORKERS : (int)n;
 }
 
-int prefetch_start(struct prefetch **out, int workers, prefetch_fn fn, void *ctx, struct ci_error *err)
+int prefetch_start(struct prefetch **out, int workers, prefetch_fn fn, prefetch_prepare_fn prepare, void *ctx,
+                   struct ci_error *err)
 {
     struct prefetch *p = calloc(1, sizeof *p);
     if (!p)
@@ -68,6 +79,7 @@ int prefetch_start(struct prefetch **out, int workers, prefetch_fn fn, void *ctx
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->done, NULL);
     p->fn = fn;
+    p->prepare = prepare;
     p->ctx = ctx;
     for (int i = 0; i < workers && i < PREFETCH_MAX_WORKERS; i++) {
         if (pthread_create(&p->threads[i], NULL, worker, p) != 0)
@@ -104,7 +116,8 @@ int prefetch_submit(struct prefetch *p, const char *path, struct ci_error *err)
 {
     if (!p->n_threads) {
         struct loaded_file lf;
-        loaded_file_read(&lf, path);
+        read_one(p, &lf, path, p->tail++);
+        p->head = p->tail;
         return hand_back(p, &lf, err);
     }
     if (p->tail - p->head == PREFETCH_SLOTS && hand_back_oldest(p, err) < 0)

@@ -16,10 +16,13 @@
 
 /* Called on the submitting thread, in submission order; lf is freed after it returns. */
 typedef int (*prefetch_fn)(void *ctx, struct loaded_file *lf, struct ci_error *err);
+/* Called on the thread that read lf, right after (lf->seq is set): more work done in parallel. */
+typedef void (*prefetch_prepare_fn)(void *ctx, struct loaded_file *lf);
 
 struct prefetch;
 /* workers 0: every file is read on the calling thread, at submission. */
-int prefetch_start(struct prefetch **out, int workers, prefetch_fn fn, void *ctx, struct ci_error *err);
+int prefetch_start(struct prefetch **out, int workers, prefetch_fn fn, prefetch_prepare_fn prepare, void *ctx,
+                   struct ci_error *err);
 /* May first hand back finished files (fn's error is returned). */
 int prefetch_submit(struct prefetch *p, const char *path, struct ci_error *err);
 /* Hands back every file left, stops the workers and frees p (also on error). */

@@ -57,6 +57,8 @@ static void read_body(struct loaded_file *lf, struct replay_reader *rd)
     struct replay_error rerr;
     int rc;
     while ((rc = replay_reader_next(rd, &obj, &rerr)) == 1) {
+        if (!obj) /* a reply or an event: checked by the reader, not needed here */
+            continue;
         const char *type = jf_string(obj, "type", NULL);
         int line = replay_reader_line_no(rd);
         if (!strcmp(type, "violation") && keep_violation(lf, obj, line) < 0)
@@ -83,6 +85,7 @@ void loaded_file_read(struct loaded_file *lf, const char *path)
     int rc = replay_reader_next(rd, &lf->header, &rerr);
     if (rc == 1) {
         lf->kind = LOADED_REPLAY;
+        replay_reader_skip_moves(rd);
         read_body(lf, rd);
     } else {
         try_compile(lf, rd, &rerr);

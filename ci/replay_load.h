@@ -1,19 +1,22 @@
 /*
  * replay_load.h - one input file read whole, on any thread: the lines the
  * results stage uses (header, violations, result) kept as parsed objects, or
- * a compile record, or why the file is damaged. Every line is still parsed
- * (replay/replay.h checks each is JSON); events and replies are dropped at once.
+ * a compile record, or why the file is damaged. Every line is still checked
+ * (replay/replay.h: each is JSON); events and replies are never built.
  */
 #ifndef CI_REPLAY_LOAD_H
 #define CI_REPLAY_LOAD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ci/compile_read.h"
 
 struct json_object;
 
 enum loaded_kind { LOADED_REPLAY, LOADED_COMPILE, LOADED_DAMAGED, LOADED_FAILED };
+/* The match page made beside the reading (ci/html_report.c, on the same thread). */
+enum loaded_page { PAGE_NONE, PAGE_WRITTEN, PAGE_KEPT, PAGE_TOO_BIG, PAGE_FAILED };
 
 struct loaded_line {
     struct json_object *obj;
@@ -29,6 +32,9 @@ struct loaded_file {
     struct loaded_line *violations;
     size_t n_violations, cap_violations;
     struct ci_compile compile; /* COMPILE */
+    uint64_t seq;              /* its number in the order the inputs are found */
+    enum loaded_page page;
+    char page_msg[768];        /* PAGE_FAILED: why */
 };
 
 /* Fills lf (kind FAILED only when out of memory); lf->path is a copy of path. */

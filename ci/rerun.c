@@ -132,7 +132,7 @@ static int write_map(struct results *r, const struct match_record *m, struct ci_
         return added < 0 ? ci_fail_oom(err) : 0;
     char name[32];
     snprintf(name, sizeof name, "%016" PRIx64 ".map", m->map.a);
-    return out_whole(r->rerun_dir, name, m->map_text, m->map_len, err);
+    return file_batch_put(r->rerun_files, name, m->map_text, m->map_len, err);
 }
 
 int rerun_prepare(struct results *r, const struct match_record *m, char hex[17], struct ci_error *err)
@@ -148,7 +148,7 @@ int rerun_prepare(struct results *r, const struct match_record *m, char hex[17],
     int rc = match_file_text(&text, m) < 0 ? ci_fail_oom(err) : 0;
     snprintf(name, sizeof name, "%s.yaml", hex);
     if (rc == 0)
-        rc = out_whole(r->rerun_dir, name, text.data, text.len, err);
+        rc = file_batch_put(r->rerun_files, name, text.data, text.len, err);
     sb_free(&text);
     return rc;
 }

@@ -33,12 +33,12 @@ static int open_state(struct results *r, struct ci_error *err)
     int n = snprintf(r->rerun_dir, sizeof r->rerun_dir, "%s/rerun", r->opt->out_dir);
     if (n < 0 || (size_t)n >= sizeof r->rerun_dir)
         return ci_fail_usage(err, "%s: path too long", r->opt->out_dir);
-    if (make_dir(r->rerun_dir, err) < 0)
+    if (make_dir(r->rerun_dir, err) < 0 || file_batch_open(&r->rerun_files, r->rerun_dir, r->opt->out_dir, err) < 0)
         return -1;
     n = snprintf(r->matches_dir, sizeof r->matches_dir, "%s/matches", r->opt->out_dir);
     if (n < 0 || (size_t)n >= sizeof r->matches_dir)
         return ci_fail_usage(err, "%s: path too long", r->opt->out_dir);
-    if (make_dir(r->matches_dir, err) < 0)
+    if (make_dir(r->matches_dir, err) < 0 || file_batch_open(&r->pages, r->matches_dir, r->opt->out_dir, err) < 0)
         return -1;
     if (!(r->seen = keyset_new()) || !(r->reruns = keyset_new()))
         return ci_fail_oom(err);
@@ -62,6 +62,8 @@ static void close_state(struct results *r)
     spool_close(r->audit_md);
     spool_close(r->misc);
     spool_close(r->html);
+    file_batch_close(r->pages);
+    file_batch_close(r->rerun_files);
     for (size_t i = 0; i < r->n_ann; i++)
         free(r->ann[i].text);
 }
@@ -69,6 +71,11 @@ static void close_state(struct results *r)
 static int on_loaded(void *ctx, struct loaded_file *lf, struct ci_error *err)
 {
     return ingest_file(ctx, lf, err);
+}
+
+static void on_read(void *ctx, struct loaded_file *lf)
+{
+    html_prepare_page(ctx, lf);
 }
 
 static int on_file(void *ctx, const char *path, struct ci_error *err)
@@ -92,7 +99,7 @@ static int read_inputs(struct results *r, struct ci_error *err)
         skip = (struct scan_skip){st.st_dev, st.st_ino, 1};
     struct prefetch *p;
     int workers = r->opt->jobs == 0 ? prefetch_default_workers() : r->opt->jobs == 1 ? 0 : r->opt->jobs;
-    if (prefetch_start(&p, workers, on_loaded, r, err) < 0)
+    if (prefetch_start(&p, workers, on_loaded, on_read, r, err) < 0)
         return -1;
     if (scan_inputs(r->opt->inputs, r->opt->n_inputs, &skip, on_file, p, err) != 0) {
         prefetch_abort(p);
@@ -119,6 +126,8 @@ static void mark_references(struct results *r)
 
 static int write_outputs(struct results *r, struct ci_error *err)
 {
+    if (file_batch_commit(r->rerun_files, err) < 0)
+        return -1;
     if (r->has_grading && (grades_check_names(r, err) < 0 || grades_write(r, err) < 0))
         return -1;
     if (standings_write(r, err) < 0 || junit_write(r, err) < 0 || audit_write(r, err) < 0 || html_write(r, err) < 0)

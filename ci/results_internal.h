@@ -7,6 +7,7 @@
 #include "ci/keyset.h"
 #include "ci/replay_load.h"
 #include "ci/match_record.h"
+#include "ci/file_batch.h"
 #include "ci/results.h"
 #include "ci/spool.h"
 #include "ci/standings.h"
@@ -41,6 +42,8 @@ struct results {
     struct spool *audit_md;   /* chain = player: violation sections */
     struct spool *misc;       /* MISC_SKIPPED: {"file":...,"reason":...} */
     struct spool *html;       /* chain 0: each counted match's entry in index.html */
+    struct file_batch *pages; /* the viewer page of each counted match, under matches/ */
+    struct file_batch *rerun_files; /* the match and map files under rerun/ */
     struct annotation ann[RESULTS_MAX_ANNOTATIONS];
     size_t n_ann;
     uint64_t ann_seq;
@@ -78,8 +81,11 @@ int standings_md_reference_head(struct strbuf *sb, const struct standings *st);
 int grades_check_names(struct results *r, struct ci_error *err);
 int grades_md_table(struct strbuf *sb, const struct results *r, size_t *rows_cap);
 
-/* html_report.c: a counted match's page under matches/ and its entry in index.html. */
-int html_add_match(struct results *r, const struct match_record *m, struct ci_error *err);
+/* html_report.c: a replay's page, made on the thread that read it (kept only if the match is counted);
+ * a counted match's page under matches/ and its entry in index.html; a page not kept, removed. */
+void html_prepare_page(struct results *r, struct loaded_file *lf);
+int html_add_match(struct results *r, const struct match_record *m, struct loaded_file *lf, struct ci_error *err);
+void html_drop_page(struct results *r, struct loaded_file *lf);
 
 /* The output files, written after every input is read and standings_finish ran. */
 int standings_write(struct results *r, struct ci_error *err);

@@ -88,6 +88,9 @@ int replay_reader_open(const char *path, struct replay_reader **out, struct repl
 /* 1: *obj is the next line's object (the caller json_object_put()s it);
  * 0: the end of a complete replay (the last line was the result); -1: error. */
 int replay_reader_next(struct replay_reader *r, struct json_object **obj, struct replay_error *err);
+/* From now on a reply or event line is checked as JSON but not built: next()
+ * returns 1 with *obj NULL for it (a line json-c alone can judge is still parsed). */
+void replay_reader_skip_moves(struct replay_reader *r);
 int replay_reader_line_no(const struct replay_reader *r);       /* of the last line returned */
 const char *replay_reader_text(const struct replay_reader *r, size_t *len); /* its raw text */
 void replay_reader_close(struct replay_reader *r);

@@ -6,6 +6,8 @@
 # The replays are copies of two real matches (one with an invalid move) with the seed
 # and the player names varied (40 players), so the standings are real and the audit has
 # entries. Peak memory is also shown for 1 000 replays: it should not grow with the count.
+# The outputs include a viewer page per match (matches/) and the re-run files: they are
+# written without an fsync each and put on disk together at the end (ci/file_batch.h).
 # Figures are printed, never asserted. Needs $JUDGE, root (the two matches are played in
 # strict jails) and `make programs`; run from the repository root (make bench does).
 # BENCH_RESULTS_REPLAYS (default 10000) scales it.
@@ -103,6 +105,7 @@ awk -v n="$count" -v mb="$bytes" -v zt="$zt" -v zm="$zm" -v rt1="$rt1" -v rm1="$
     printf "  zcat (baseline)            %7.2f s  %7.0f replays/s   peak %6.1f MiB\n", zt, n / zt, zm / 1024
     printf "  judge results --jobs 1     %7.2f s  %7.0f replays/s   peak %6.1f MiB   %.1fx the baseline time (exit %d)\n", rt1, n / rt1, rm1 / 1024, rt1 / zt, rc1
     printf "  judge results (1 per CPU)  %7.2f s  %7.0f replays/s   peak %6.1f MiB   %.1fx the baseline time (exit %d)\n", rt, n / rt, rm / 1024, rt / zt, rc
+    printf "  a reading thread per CPU is %.2fx as fast as --jobs 1\n", rt1 / rt
     printf "  judge results, 1000 replays: %.2f s, peak %.1f MiB: %.2fx the memory for %dx the replays\n", st, sm / 1024, rm / sm, n / 1000
 }'
 echo "  outputs for $count replays: $(ls "$T/out" | tr '\n' ' ')($(du -sh "$T/out" | cut -f1))"
