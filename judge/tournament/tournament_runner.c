@@ -13,6 +13,13 @@
  * "ok LINE", "error MESSAGE" or "ioerror MESSAGE" (the replay could not be
  * written: the tournament stops, as every other match would fail alike).
  * Only the parent writes the journal.
+ *
+ * The parent keeps off the workers' path: a whole "ok" line frees its slot at
+ * once (the worker's exit, which removes its cgroups, overlaps the next
+ * match), and the lines of one wake-up are written, the next matches started,
+ * and only then is the journal fsynced, once for them all. A match is told
+ * finished after that fsync; a crash before it loses no match, since the
+ * replay was committed first and resuming rebuilds the line from it.
  */
 #include "judge/tournament/tournament.h"
 #include "judge/tournament/tournament_compile.h"
@@ -45,10 +52,20 @@ struct worker {
     struct strbuf out;
 };
 
+/* A match whose journal line is written but not yet fsynced. */
+struct written {
+    struct job job;
+    json_object *line;
+};
+
 struct runner {
     const struct tournament_run *run;
     const struct tournament_hooks *hooks;
     struct worker *workers;
+    struct written *unsynced; /* at most one per worker between two syncs */
+    int n_unsynced;
+    pid_t *leaving; /* workers that answered and are exiting, reaped when they have */
+    size_t n_leaving, cap_leaving;
     struct pollfd *polls; /* one per running worker, rebuilt for each wait */
     int *polled;          /* the worker of each entry of polls */
     int running;
@@ -206,6 +223,7 @@ static void match_failed(struct runner *r, const struct job *job, const char *id
     tell(r, job, id, NULL, why, retry);
 }
 
+/* The line is written now; the match is told finished by sync_journal. */
 static void match_done(struct runner *r, const struct job *job, const char *id, const char *text)
 {
     json_object *line = json_tokener_parse(text), *v;
@@ -215,11 +233,31 @@ static void match_done(struct runner *r, const struct job *job, const char *id, 
         return;
     }
     struct tournament_error err;
-    if (tournament_journal_append(r->run->journal, text, &err) < 0)
+    if (tournament_journal_write(r->run->journal, text, &err) < 0) {
         set_status(r, TOURNAMENT_IO_FAILED, err.msg);
-    else
-        tell(r, job, id, line, NULL, false);
-    json_object_put(line);
+        json_object_put(line);
+        return;
+    }
+    r->unsynced[r->n_unsynced++] = (struct written){*job, line};
+}
+
+/* One fsync makes every line written since the last durable; their matches are then finished. */
+static void sync_journal(struct runner *r)
+{
+    if (r->n_unsynced == 0) return;
+    struct tournament_error err;
+    bool synced = tournament_journal_sync(r->run->journal, &err) == 0;
+    if (!synced) set_status(r, TOURNAMENT_IO_FAILED, err.msg);
+    for (int i = 0; i < r->n_unsynced; i++) {
+        struct written *w = &r->unsynced[i];
+        if (synced) {
+            char id[TOURNAMENT_ID_MAX];
+            tournament_match_id(r->run->cfg, r->run->plan, &r->run->plan->matches[w->job.match], id);
+            tell(r, &w->job, id, w->line, NULL, false);
+        }
+        json_object_put(w->line);
+    }
+    r->n_unsynced = 0;
 }
 
 static void describe_exit(int status, char *out, size_t size)
@@ -241,12 +279,66 @@ static void remove_dead_worker_files(struct runner *r, const char *id, char *why
     }
 }
 
+/* Frees the slot of a worker whose answer is whole; it is reaped once it has exited. */
+static void let_leave(struct runner *r, struct worker *w)
+{
+    if (r->n_leaving == r->cap_leaving) {
+        size_t cap = r->cap_leaving ? 2 * r->cap_leaving : 4;
+        pid_t *grown = realloc(r->leaving, cap * sizeof *grown);
+        if (!grown) { /* no room to remember it: wait for its exit now */
+            while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+                ;
+            return;
+        }
+        r->leaving = grown;
+        r->cap_leaving = cap;
+    }
+    r->leaving[r->n_leaving++] = w->pid;
+}
+
+static void reap_leaving(struct runner *r, bool block)
+{
+    for (size_t i = 0; i < r->n_leaving;) {
+        pid_t got;
+        while ((got = waitpid(r->leaving[i], NULL, block ? 0 : WNOHANG)) < 0 && errno == EINTR)
+            ;
+        if (got == 0) {
+            i++;
+            continue;
+        }
+        r->leaving[i] = r->leaving[--r->n_leaving];
+    }
+}
+
+static void clear_slot(struct runner *r, struct worker *w)
+{
+    close(w->fd);
+    sb_free(&w->out);
+    w->pid = 0;
+    r->running--;
+}
+
+/* A whole "ok" line (JSON has no raw newline) is the worker's last word. */
+static bool answered_ok(const struct worker *w)
+{
+    return w->out.len > 3 && !strncmp(w->out.data, "ok ", 3) && w->out.data[w->out.len - 1] == '\n';
+}
+
+static void take_answer(struct runner *r, struct worker *w)
+{
+    char id[TOURNAMENT_ID_MAX];
+    tournament_match_id(r->run->cfg, r->run->plan, &r->run->plan->matches[w->job.match], id);
+    w->out.data[--w->out.len] = '\0';
+    match_done(r, &w->job, id, w->out.data + 3);
+    let_leave(r, w);
+    clear_slot(r, w);
+}
+
 static void reap(struct runner *r, struct worker *w)
 {
     int status = 0;
     while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
         ;
-    close(w->fd);
     char id[TOURNAMENT_ID_MAX], why[800];
     tournament_match_id(r->run->cfg, r->run->plan, &r->run->plan->matches[w->job.match], id);
     if (w->out.data && w->out.len > 0 && w->out.data[w->out.len - 1] == '\n')
@@ -263,9 +355,7 @@ static void reap(struct runner *r, struct worker *w)
         remove_dead_worker_files(r, id, why, sizeof why);
         match_failed(r, &w->job, id, why);
     }
-    sb_free(&w->out);
-    w->pid = 0;
-    r->running--;
+    clear_slot(r, w);
 }
 
 /* Reads what the worker wrote; at EOF it has ended. */
@@ -274,8 +364,10 @@ static void drain(struct runner *r, struct worker *w)
     char buf[8192];
     ssize_t n = read(w->fd, buf, sizeof buf);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
-    if (n > 0 && w->out.len + (size_t)n <= WORKER_OUTPUT_MAX && sb_append(&w->out, buf, (size_t)n) == 0)
+    if (n > 0 && w->out.len + (size_t)n <= WORKER_OUTPUT_MAX && sb_append(&w->out, buf, (size_t)n) == 0) {
+        if (answered_ok(w)) take_answer(r, w);
         return;
+    }
     if (n > 0) return; /* past the cap: keep reading to EOF, the line is already malformed */
     reap(r, w);
 }
@@ -319,7 +411,9 @@ enum tournament_status tournament_run(const struct tournament_run *run, const st
     r.workers = calloc((size_t)run->jobs, sizeof *r.workers);
     r.polls = calloc((size_t)run->jobs, sizeof *r.polls);
     r.polled = calloc((size_t)run->jobs, sizeof *r.polled);
-    if (!r.workers || !r.polls || !r.polled || fill_queue(&r) < 0) {
+    r.unsynced = calloc((size_t)run->jobs, sizeof *r.unsynced);
+    if (!r.workers || !r.polls || !r.polled || !r.unsynced || fill_queue(&r) < 0) {
+        free(r.unsynced);
         free(r.workers);
         free(r.polls);
         free(r.polled);
@@ -329,9 +423,14 @@ enum tournament_status tournament_run(const struct tournament_run *run, const st
     }
     for (;;) {
         if (!stopping(&r)) start_idle(&r);
+        sync_journal(&r); /* after the next matches started: the fsync overlaps them */
+        reap_leaving(&r, false);
         if (r.running == 0) break;
         wait_some(&r);
     }
+    reap_leaving(&r, true);
+    free(r.leaving);
+    free(r.unsynced);
     free(r.workers);
     free(r.polls);
     free(r.polled);
