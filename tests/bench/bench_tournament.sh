@@ -5,9 +5,9 @@
 # asserted. Each is the best of BENCH_TOURNAMENT_REPEAT runs (default 2, taken
 # alternately) so that a burst of other work on a shared machine skews neither.
 # Beside the ratio: the ceiling it can reach (the CPU one job keeps busy against
-# the CPUs there are, and against those other processes left free during the
-# run), and, with strace installed, what waits longer per call when two
-# matches run at once (a lock or device both contend for), per match.
+# the CPUs there are; the CPU the --jobs 2 run needed against the CPUs other
+# processes left free during it), and, with perf installed, the kernel lock
+# the two jobs wait for most.
 # Needs $JUDGE, root (strict jails) and `make programs`; run from the repository
 # root (make bench does). BENCH_TOURNAMENT_SEEDS (default 2) scales it.
 set -u
@@ -64,10 +64,13 @@ awk -v n="$matches" -v a="$r1" -v b="$r2" -v cpus="$(nproc)" 'BEGIN {
            x[1], n / x[1], 1000 * x[2] / n, x[2] / x[1], x[3] / x[1]
     printf "  --jobs 2   %7.2f s   %7.2f matches/s   %.2fx the baseline (target >= 1.8x on 2 cores)   CPU %.0f ms per match, %.2f CPUs busy, other processes %.2f CPUs\n",
            y[1], n / y[1], x[1] / y[1], 1000 * y[2] / n, y[2] / y[1], y[3] / y[1]
+    # Two jobs at best halve the wall time, and they cannot finish before the
+    # CPU time they need has run on the CPUs other processes left free.
     busy = x[2] / x[1]; free2 = cpus - y[3] / y[1]
-    quiet = cpus / busy; loaded = free2 / busy
+    quiet = cpus / busy; fastest2 = x[1] / 2
+    if (free2 > 0 && y[2] / free2 > fastest2) fastest2 = y[2] / free2
     printf "  ceiling of the ratio: %.2fx on %d idle CPUs (one job keeps %.2f busy), %.2fx with the %.2f CPUs other processes left free in the --jobs 2 run\n",
-           (quiet < 2 ? quiet : 2), cpus, busy, (loaded < 2 ? loaded : 2), free2
+           (quiet < 2 ? quiet : 2), cpus, busy, x[1] / fastest2, free2
 }'
 if cmp -s <(sort "$T/out1/journal.jsonl") <(sort "$T/out2/journal.jsonl"); then
     echo "  results of the two runs: identical"
@@ -75,48 +78,45 @@ else
     echo "  results of the two runs: DIFFERENT (a bot or the machine is not deterministic)"
 fi
 
-# What waits longer when two matches run at once: every syscall's time per
-# call under strace -f -c -w with --jobs 1 and 2 (strace slows both alike; the
-# ratio is what counts). Waits for a bot or a child (poll, read, wait4, ...)
-# are left out: they grow with the other match's CPU use, not with a lock. The
-# growth of calls that share nothing (write, close, clock_gettime) is what CPU
-# contention alone costs; a call growing more waits for something shared.
-syscall_times() {
-    rm -rf "$T/trace$1"
-    strace -f -c -w -o "$T/strace$1" "$JUDGE" tournament "$T/t.yaml" --out "$T/trace$1" --jobs "$1" >/dev/null 2>&1
-    awk 'NR > 2 && $NF != "total" && $4 ~ /^[0-9]+$/ { print $NF, $2, $4 }' "$T/strace$1" | sort
+# What the two workers wait for: kernel lock contention (perf lock: every
+# contended lock's wait, by the kernel function that wanted it, the first frame
+# of its stack past the locking helpers) in a --jobs 1 and a --jobs 2 run. What
+# grows with --jobs 2 is what serialises them; the biggest is named, per match,
+# beside its figure with --jobs 1 (where only other processes contend).
+lock_waits() {
+    rm -rf "$T/locks$1"
+    perf lock record -o "$T/perf$1.data" -- "$JUDGE" tournament "$T/t.yaml" --out "$T/locks$1" --jobs "$1" \
+        >/dev/null 2>&1 || return 1
+    perf lock contention -v -i "$T/perf$1.data" -E 30 2>&1 | awk '
+        function ms(v, unit) { return unit == "s" ? v * 1000 : unit == "us" ? v / 1000 : unit == "ns" ? v / 1e6 : v }
+        $1 ~ /^[0-9]+$/ && NF >= 9 { wait = ms($2, $3); who = ""; next }
+        $1 ~ /^0x/ && wait > 0 && who == "" {
+            f = $2; sub(/\+0x[0-9a-f]+$/, "", f); sub(/\.(isra|constprop|part)\..*$/, "", f)
+            if (f !~ /^(_*mutex_lock|_*down|percpu_down|_*raw_spin|rwsem|cgroup_kn_lock_live|cgroup_lock|lock_)/) {
+                who = f; w[who] += wait; wait = 0
+            }
+        }
+        END { for (c in w) printf "%s %.3f\n", c, w[c] }' | sort
 }
-if ! command -v strace >/dev/null; then
-    echo "  serialising cost: not measured (strace is not installed)"
+if ! command -v perf >/dev/null || ! lock_waits 1 >"$T/locks1.txt" || ! lock_waits 2 >"$T/locks2.txt" ||
+    [ ! -s "$T/locks2.txt" ]; then
+    echo "  serialising cost: not measured (needs root and perf with lock tracepoints: Debian linux-perf)"
     exit 0
 fi
-join <(syscall_times 1) <(syscall_times 2) | awk -v n="$matches" '
+join -a 2 -e 0 -o 0,1.2,2.2 "$T/locks1.txt" "$T/locks2.txt" | awk -v n="$matches" '
     BEGIN {
-        split("poll ppoll select pselect6 epoll_wait epoll_pwait read readv wait4 waitid rt_sigtimedwait " \
-              "rt_sigsuspend pause nanosleep clock_nanosleep futex restart_syscall", w, " ")
-        for (i in w) wait[w[i]] = 1
-        split("write close clock_gettime", f, " ")
-        for (i in f) free[f[i]] = 1
-        what["pwrite64"] = "cgroup file writes (freeze and thaw around every reply, limits)"
-        what["pread64"] = "cgroup and /proc reads (CPU counters, freezer state)"
-        what["mkdirat"] = "cgroup and jail directory creation"; what["mkdir"] = what["mkdirat"]
-        what["rmdir"] = "cgroup removal"; what["unlinkat"] = "cgroup and jail directory removal"
-        what["fsync"] = "fsync of replays and the journal"; what["fdatasync"] = what["fsync"]
-        what["unshare"] = "namespace creation"; what["clone3"] = "jail process creation"
-        what["umount2"] = "jail unmount"; what["mount"] = "jail mounts"
+        what["__cgroup1_procs_write"] = "moving jail processes into the v1 cgroups, under the kernel'"'"'s one cgroup_mutex"
+        what["__cgroup_procs_write"] = "moving jail processes into the v2 cgroup, under cgroup_mutex"
+        what["cgroup_freeze_write"] = "cgroup freeze and thaw around replies, under cgroup_mutex"
+        what["freezer_write"] = "v1 freezer writes around replies (freezer_mutex)"
+        what["cgroup_mkdir"] = "cgroup creation, under cgroup_mutex"
+        what["cgroup_rmdir"] = "cgroup removal, under cgroup_mutex"
+        what["setup_net"] = "network namespace creation (pernet_ops_rwsem)"
     }
-    !($1 in wait) && $3 > 0 && $5 > 0 { s1[$1] = $2; c1[$1] = $3; s2[$1] = $4; c2[$1] = $5 }
-    $1 in free { fs1 += $2; fc1 += $3; fs2 += $4; fc2 += $5 }
+    { total1 += $2; total2 += $3; if ($3 - $2 > grow) { grow = $3 - $2; name = $1; w1 = $2; w2 = $3 } }
     END {
-        base = fc1 && fc2 && fs1 > 0 ? (fs2 / fc2) / (fs1 / fc1) : 1
-        for (k in s1) {
-            a1 = s1[k] / c1[k]; a2 = s2[k] / c2[k]; extra = c2[k] * (a2 - a1 * base) / n
-            if (extra > best) { best = extra; name = k; b1 = a1; b2 = a2; calls = c2[k] / n }
-        }
-        printf "  CPU contention alone: calls that share nothing take %.2fx as long per call with --jobs 2\n", base
-        if (name == "")
-            print "  serialising cost: none found (no syscall waits longer per call than that)"
-        else
-            printf "  biggest serialising cost: %s%s%s: %.0f us per call with --jobs 1, %.0f us with --jobs 2 (%.2fx), %.0f calls per match: %.1f ms per match beyond CPU contention (times under strace)\n",
-                   name, name in what ? ", " : "", name in what ? what[name] : "", 1e6 * b1, 1e6 * b2, b2 / b1, calls, 1000 * best
+        printf "  kernel lock waits: %.1f ms per match with --jobs 2, %.1f ms with --jobs 1 (perf lock)\n", total2 / n, total1 / n
+        if (name == "") { print "  serialising cost: none found (no lock waits longer with --jobs 2)"; exit }
+        printf "  biggest serialising cost: %s [%s]: %.1f ms per match waiting with --jobs 2, %.1f ms with --jobs 1\n",
+               name in what ? what[name] : "a kernel lock", name, w2 / n, w1 / n
     }'
