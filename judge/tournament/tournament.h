@@ -13,7 +13,7 @@
  *   tournament_outdir.c       OUT: its lock, tournament.json, stale temporary files
  *   tournament_journal.c      OUT/journal.jsonl: what is finished, and resuming
  *   tournament_check.c        set every arena and player up once before playing
- *   tournament_worker.c       one match in a forked process
+ *   tournament_worker.c       one match, in a worker process
  *   tournament_runner.c       the parallel loop over the workers
  *   tournament_progress.c     the text of the progress bar and of a match's line
  */
