@@ -13,7 +13,7 @@
  *   tournament_outdir.c       OUT: its lock, tournament.json, stale temporary files
  *   tournament_journal.c      OUT/journal.jsonl: what is finished, and resuming
  *   tournament_check.c        set every arena and player up once before playing
- *   tournament_worker.c       one match in a forked process
+ *   tournament_worker.c       one match, in a worker process
  *   tournament_runner.c       the parallel loop over the workers
  *   tournament_progress.c     the text of the progress bar and of a match's line
  */
@@ -172,6 +172,12 @@ int tournament_journal_open(const struct tournament_outdir *od, const struct tou
                             struct tournament_journal *out, struct tournament_error *err);
 /* One line (no newline) with a single write, then fsync. */
 int tournament_journal_append(struct tournament_journal *j, const char *line, struct tournament_error *err);
+/* The two halves of append: the line written (a failed write leaves no part
+ * of it), and the fsync that makes every line written so far durable. A
+ * line is durable only after the sync; until then a crash may lose it, and
+ * resuming rebuilds it from its replay (committed before the line is written). */
+int tournament_journal_write(struct tournament_journal *j, const char *line, struct tournament_error *err);
+int tournament_journal_sync(struct tournament_journal *j, struct tournament_error *err);
 void tournament_journal_close(struct tournament_journal *j);
 
 /* The journal line of a finished match from the replay's result object:

@@ -290,7 +290,7 @@ static int append_whole(struct tournament_journal *j, off_t end, const char *tex
     return 0;
 }
 
-int tournament_journal_append(struct tournament_journal *j, const char *line, struct tournament_error *err)
+int tournament_journal_write(struct tournament_journal *j, const char *line, struct tournament_error *err)
 {
     struct strbuf sb = STRBUF_INIT;
     if (sb_puts(&sb, line) < 0 || sb_putc(&sb, '\n') < 0) {
@@ -300,8 +300,17 @@ int tournament_journal_append(struct tournament_journal *j, const char *line, st
     off_t end = lseek(j->fd, 0, SEEK_END);
     int rc = end < 0 ? fail(err, "%.500s: %s", j->path, strerror(errno)) : append_whole(j, end, sb.data, sb.len, err);
     sb_free(&sb);
-    if (rc == 0 && fsync(j->fd) < 0) return fail(err, "%.500s: fsync: %s", j->path, strerror(errno));
     return rc;
+}
+
+int tournament_journal_sync(struct tournament_journal *j, struct tournament_error *err)
+{
+    return fsync(j->fd) < 0 ? fail(err, "%.500s: fsync: %s", j->path, strerror(errno)) : 0;
+}
+
+int tournament_journal_append(struct tournament_journal *j, const char *line, struct tournament_error *err)
+{
+    return tournament_journal_write(j, line, err) < 0 ? -1 : tournament_journal_sync(j, err);
 }
 
 void tournament_journal_close(struct tournament_journal *j)

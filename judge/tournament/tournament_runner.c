@@ -1,18 +1,30 @@
 /*
  * tournament_runner.c - play the unfinished matches of a shard, `jobs` at a
- * time, each in a worker process of its own.
+ * time, in `jobs` worker processes.
  *
- * Why processes and not threads: every match gets its own jail set-up (the
+ * Why processes and not threads: every worker gets its own jail set-up (the
  * sandbox keeps process-wide state: its mount template, cgroup pool, uid
- * slots), a crash or leak in one match cannot touch another, and the kernel
- * kills a worker and its jails (PR_SET_PDEATHSIG) when the judge dies, so a
- * killed tournament leaves nothing running. A fork costs far less than a match.
+ * slots), a crash in one cannot touch another, and the kernel kills a worker
+ * and its jails (PR_SET_PDEATHSIG) when the judge dies, so a killed
+ * tournament leaves nothing running.
  *
- * The parent sets each match up (any error is the file's), forks, and waits
- * on one pipe per worker; the worker plays, commits the replay and writes back
- * "ok LINE", "error MESSAGE" or "ioerror MESSAGE" (the replay could not be
- * written: the tournament stops, as every other match would fail alike).
- * Only the parent writes the journal.
+ * A worker plays match after match: its cgroups (pooled by the sandbox) and
+ * user namespaces serve every match it plays. Creating and removing cgroups
+ * takes the kernel's one cgroup mutex, which the other worker's freeze and
+ * thaw around every reply need too: a process per match made both workers
+ * wait on it (bench_tournament.sh measures it). A worker is replaced after
+ * WORKER_MATCHES_MAX matches, so whatever a match might leak stays bounded,
+ * and when it dies, its match failing as any internal error does.
+ *
+ * The parent sends a worker "INDEX\n" on a socket pair; the worker sets the
+ * match up, plays it, commits the replay and answers one line: "ok LINE",
+ * "error MESSAGE", "ioerror MESSAGE" (the replay could not be written: the
+ * tournament stops, as every other match would fail alike) or "config
+ * MESSAGE" (the match could not be set up: the file's error). Only the parent
+ * writes the journal: the lines of one wake-up are written, the next matches
+ * started, and only then is the journal fsynced, once for them all. A match
+ * is told finished after that fsync; a crash before it loses no match, since
+ * the replay was committed first and resuming rebuilds the line from it.
  */
 #include "judge/tournament/tournament.h"
 #include "judge/tournament/tournament_compile.h"
@@ -27,11 +39,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define MAX_ATTEMPTS      2 /* an internal error is retried once */
-#define WORKER_OUTPUT_MAX (1u << 20)
+#define MAX_ATTEMPTS       2 /* an internal error is retried once */
+#define WORKER_OUTPUT_MAX  (1u << 20)
+#define WORKER_MATCHES_MAX 32
 
 struct job {
     size_t match;
@@ -39,19 +53,31 @@ struct job {
 };
 
 struct worker {
-    pid_t pid; /* 0 when idle */
-    int fd;    /* read end of its pipe */
+    pid_t pid;  /* 0: none yet (started when a match needs it) */
+    int fd;     /* our end of its socket pair, -1 with no worker */
+    bool busy;  /* playing job */
+    int played; /* matches answered */
     struct job job;
     struct strbuf out;
+};
+
+/* A match whose journal line is written but not yet fsynced. */
+struct written {
+    struct job job;
+    json_object *line;
 };
 
 struct runner {
     const struct tournament_run *run;
     const struct tournament_hooks *hooks;
     struct worker *workers;
-    struct pollfd *polls; /* one per running worker, rebuilt for each wait */
+    struct written *unsynced; /* at most one per worker between two syncs */
+    int n_unsynced;
+    pid_t *leaving; /* workers told to end, reaped once they have */
+    size_t n_leaving, cap_leaving;
+    struct pollfd *polls; /* one per busy worker, rebuilt for each wait */
     int *polled;          /* the worker of each entry of polls */
-    int running;
+    int running;          /* busy workers */
     struct job *queue; /* retries are pushed back at the head */
     size_t head, tail, cap;
     size_t failed;
@@ -73,12 +99,11 @@ static bool stopping(const struct runner *r)
            r->status == TOURNAMENT_IO_FAILED;
 }
 
-/* ---- the worker process ------------------------------------------------------------ */
-
-static int write_all(int fd, const char *p, size_t len)
+/* Whole or not at all as far as the caller knows; never SIGPIPE. */
+static int send_all(int fd, const char *p, size_t len)
 {
     while (len > 0) {
-        ssize_t n = write(fd, p, len);
+        ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) return -1;
         p += n;
@@ -87,7 +112,9 @@ static int write_all(int fd, const char *p, size_t len)
     return 0;
 }
 
-/* Closes what the worker must not hold: the other workers' pipes (their EOF
+/* ---- the worker process ------------------------------------------------------------ */
+
+/* Closes what the worker must not hold: the other workers' sockets (their EOF
  * tells the parent they ended), the journal and the lock. */
 static void close_inherited(const struct runner *r, int own_fd)
 {
@@ -97,80 +124,169 @@ static void close_inherited(const struct runner *r, int own_fd)
     close(r->run->out->lock_fd);
 }
 
-_Noreturn static void worker_main(struct runner *r, pid_t parent, int fd, struct match_setup *s,
-                                  const char *id, const char *replay)
+/* The next match index the parent sends: 1, or 0 at EOF (no more matches), -1 on a bad line. */
+static int read_job(int fd, size_t *match)
+{
+    char line[32];
+    size_t len = 0;
+    while (len == 0 || line[len - 1] != '\n') {
+        if (len == sizeof line) return -1;
+        ssize_t n = read(fd, line + len, sizeof line - len);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return len == 0 && n == 0 ? 0 : -1;
+        len += (size_t)n;
+    }
+    line[len - 1] = '\0';
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(line, &end, 10);
+    if (errno || end == line || *end) return -1;
+    *match = (size_t)v;
+    return 1;
+}
+
+/* "KIND MESSAGE\n" with the message on one line, as the parent reads answers. */
+static int put_answer(struct strbuf *msg, const char *kind, const char *text)
+{
+    size_t from = msg->len;
+    int rc = sb_printf(msg, "%s %s", kind, text);
+    for (size_t i = from; rc == 0 && i < msg->len; i++)
+        if (msg->data[i] == '\n' || msg->data[i] == '\r') msg->data[i] = ' ';
+    return rc | sb_putc(msg, '\n');
+}
+
+static int play_job(const struct runner *r, int fd, size_t match)
+{
+    const struct tournament_run *run = r->run;
+    const struct tournament_match *m = &run->plan->matches[match];
+    char id[TOURNAMENT_ID_MAX], replay[PATH_MAX];
+    struct strbuf msg = STRBUF_INIT, line = STRBUF_INIT;
+    struct match_config mc;
+    struct match_overrides ov = {0};
+    struct match_setup s;
+    struct match_error merr;
+    struct tournament_error err;
+    int rc;
+    tournament_match_id(run->cfg, run->plan, m, id);
+    tournament_match_config(run->cfg, m, &mc);
+    if (tournament_replay_path(run->out, id, replay, sizeof replay) < 0) {
+        rc = put_answer(&msg, "error", "the output directory's path is too long");
+    } else if (match_setup_resolve(&mc, &ov, &s, &merr) < 0) {
+        rc = put_answer(&msg, "config", merr.msg);
+    } else {
+        s.match_id = id;
+        int played = tournament_worker_play(&s, id, replay, &line, &err);
+        if (played == 0)
+            rc = put_answer(&msg, "ok", line.data);
+        else
+            rc = put_answer(&msg, played == TOURNAMENT_STORAGE_FAILED ? "ioerror" : "error", err.msg);
+        match_setup_free(&s);
+    }
+    if (rc == 0) rc = send_all(fd, msg.data, msg.len);
+    sb_free(&msg);
+    sb_free(&line);
+    return rc;
+}
+
+_Noreturn static void worker_main(const struct runner *r, pid_t parent, int fd)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(1);
     close_inherited(r, fd);
-    struct strbuf msg = STRBUF_INIT, line = STRBUF_INIT;
-    struct tournament_error err;
-    int played = tournament_worker_play(s, id, replay, &line, &err);
-    if (played == 0)
-        sb_printf(&msg, "ok %s\n", line.data);
-    else
-        sb_printf(&msg, "%s %s\n", played == TOURNAMENT_STORAGE_FAILED ? "ioerror" : "error", err.msg);
-    int rc = msg.data && write_all(fd, msg.data, msg.len) == 0 ? 0 : 1;
-    sb_free(&msg);
-    sb_free(&line);
-    match_setup_free(s);
-    exit(rc); /* exit, not _exit: the sandbox removes its pooled cgroups at exit */
+    size_t match;
+    int got;
+    while ((got = read_job(fd, &match)) == 1)
+        if (match >= r->run->plan->n || play_job(r, fd, match) < 0) exit(1);
+    exit(got == 0 ? 0 : 1); /* exit, not _exit: the sandbox removes its pooled cgroups at exit */
+}
+
+/* ---- workers' lives ---------------------------------------------------------------- */
+
+static int spawn(struct runner *r, struct worker *w)
+{
+    int fds[2];
+    pid_t parent = getpid(), pid = -1;
+    fflush(NULL); /* nothing buffered is written twice */
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) < 0) return -1;
+    if ((pid = fork()) == 0) {
+        close(fds[0]);
+        worker_main(r, parent, fds[1]);
+    }
+    int saved = errno;
+    close(fds[1]);
+    if (pid < 0) {
+        close(fds[0]);
+        errno = saved;
+        return -1;
+    }
+    *w = (struct worker){.pid = pid, .fd = fds[0]};
+    return 0;
+}
+
+static void let_leave(struct runner *r, pid_t pid)
+{
+    if (r->n_leaving == r->cap_leaving) {
+        size_t cap = r->cap_leaving ? 2 * r->cap_leaving : 4;
+        pid_t *grown = realloc(r->leaving, cap * sizeof *grown);
+        if (!grown) { /* no room to remember it: wait for its exit now */
+            while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                ;
+            return;
+        }
+        r->leaving = grown;
+        r->cap_leaving = cap;
+    }
+    r->leaving[r->n_leaving++] = pid;
+}
+
+static void reap_leaving(struct runner *r, bool block)
+{
+    for (size_t i = 0; i < r->n_leaving;) {
+        pid_t got;
+        while ((got = waitpid(r->leaving[i], NULL, block ? 0 : WNOHANG)) < 0 && errno == EINTR)
+            ;
+        if (got == 0) {
+            i++;
+            continue;
+        }
+        r->leaving[i] = r->leaving[--r->n_leaving];
+    }
+}
+
+/* Tells an idle worker to end (EOF on its socket); it is reaped once it has. */
+static void retire(struct runner *r, struct worker *w)
+{
+    close(w->fd);
+    let_leave(r, w->pid);
+    sb_free(&w->out);
+    *w = (struct worker){.fd = -1};
 }
 
 /* ---- starting a match --------------------------------------------------------------- */
 
-static int setup_match(struct runner *r, size_t match, struct match_setup *s)
+static int send_job(struct worker *w, size_t match)
 {
-    struct match_config mc;
-    struct match_overrides ov = {0};
-    struct match_error merr;
-    tournament_match_config(r->run->cfg, &r->run->plan->matches[match], &mc);
-    if (match_setup_resolve(&mc, &ov, s, &merr) == 0) return 0;
-    set_status(r, TOURNAMENT_CONFIG_FAILED, merr.msg);
-    return -1;
-}
-
-/* Forks the worker of one set-up match; s is freed here, in the parent. */
-static void spawn(struct runner *r, struct worker *w, struct job job, struct match_setup *s, const char *id,
-                  const char *replay)
-{
-    int fds[2];
-    char why[128];
-    pid_t parent = getpid(), pid = -1;
-    fflush(NULL); /* nothing buffered is written twice */
-    bool piped = pipe2(fds, O_CLOEXEC) == 0;
-    if (piped && (pid = fork()) == 0) {
-        close(fds[0]);
-        worker_main(r, parent, fds[1], s, id, replay);
-    }
-    snprintf(why, sizeof why, "starting a worker: %s", strerror(errno));
-    match_setup_free(s);
-    if (pid < 0) {
-        if (piped) {
-            close(fds[0]);
-            close(fds[1]);
-        }
-        set_status(r, TOURNAMENT_INTERNAL_FAILED, why);
-        return;
-    }
-    close(fds[1]);
-    *w = (struct worker){.pid = pid, .fd = fds[0], .job = job};
-    r->running++;
+    char line[32];
+    int len = snprintf(line, sizeof line, "%zu\n", match);
+    return send_all(w->fd, line, (size_t)len);
 }
 
 static void start(struct runner *r, struct worker *w, struct job job)
 {
-    const struct tournament_run *run = r->run;
-    char id[TOURNAMENT_ID_MAX], replay[PATH_MAX];
-    struct match_setup s;
-    tournament_match_id(run->cfg, run->plan, &run->plan->matches[job.match], id);
-    if (tournament_replay_path(run->out, id, replay, sizeof replay) < 0) {
-        set_status(r, TOURNAMENT_INTERNAL_FAILED, "the output directory's path is too long");
-        return;
+    char why[128];
+    /* A worker found dead between matches is replaced once. */
+    for (int tries = 0; tries < 2; tries++) {
+        if (!w->pid && spawn(r, w) < 0) break;
+        if (send_job(w, job.match) == 0) {
+            w->busy = true;
+            w->job = job;
+            r->running++;
+            return;
+        }
+        retire(r, w);
     }
-    if (setup_match(r, job.match, &s) < 0) return;
-    s.match_id = id;
-    spawn(r, w, job, &s, id, replay);
+    snprintf(why, sizeof why, "starting a worker: %s", strerror(errno));
+    set_status(r, TOURNAMENT_INTERNAL_FAILED, why);
 }
 
 static bool next_job(struct runner *r, struct job *out)
@@ -184,10 +300,10 @@ static void start_idle(struct runner *r)
 {
     struct job job;
     for (int i = 0; i < r->run->jobs && !stopping(r); i++)
-        if (!r->workers[i].pid && next_job(r, &job)) start(r, &r->workers[i], job);
+        if (!r->workers[i].busy && next_job(r, &job)) start(r, &r->workers[i], job);
 }
 
-/* ---- a worker ends ------------------------------------------------------------------- */
+/* ---- a worker answers ---------------------------------------------------------------- */
 
 static void tell(struct runner *r, const struct job *job, const char *id, json_object *line,
                  const char *error, bool retrying)
@@ -206,6 +322,7 @@ static void match_failed(struct runner *r, const struct job *job, const char *id
     tell(r, job, id, NULL, why, retry);
 }
 
+/* The line is written now; the match is told finished by sync_journal. */
 static void match_done(struct runner *r, const struct job *job, const char *id, const char *text)
 {
     json_object *line = json_tokener_parse(text), *v;
@@ -215,11 +332,31 @@ static void match_done(struct runner *r, const struct job *job, const char *id, 
         return;
     }
     struct tournament_error err;
-    if (tournament_journal_append(r->run->journal, text, &err) < 0)
+    if (tournament_journal_write(r->run->journal, text, &err) < 0) {
         set_status(r, TOURNAMENT_IO_FAILED, err.msg);
-    else
-        tell(r, job, id, line, NULL, false);
-    json_object_put(line);
+        json_object_put(line);
+        return;
+    }
+    r->unsynced[r->n_unsynced++] = (struct written){*job, line};
+}
+
+/* One fsync makes every line written since the last durable; their matches are then finished. */
+static void sync_journal(struct runner *r)
+{
+    if (r->n_unsynced == 0) return;
+    struct tournament_error err;
+    bool synced = tournament_journal_sync(r->run->journal, &err) == 0;
+    if (!synced) set_status(r, TOURNAMENT_IO_FAILED, err.msg);
+    for (int i = 0; i < r->n_unsynced; i++) {
+        struct written *w = &r->unsynced[i];
+        if (synced) {
+            char id[TOURNAMENT_ID_MAX];
+            tournament_match_id(r->run->cfg, r->run->plan, &r->run->plan->matches[w->job.match], id);
+            tell(r, &w->job, id, w->line, NULL, false);
+        }
+        json_object_put(w->line);
+    }
+    r->n_unsynced = 0;
 }
 
 static void describe_exit(int status, char *out, size_t size)
@@ -241,7 +378,30 @@ static void remove_dead_worker_files(struct runner *r, const char *id, char *why
     }
 }
 
-static void reap(struct runner *r, struct worker *w)
+static void take_answer(struct runner *r, struct worker *w)
+{
+    char id[TOURNAMENT_ID_MAX];
+    tournament_match_id(r->run->cfg, r->run->plan, &r->run->plan->matches[w->job.match], id);
+    w->out.data[--w->out.len] = '\0';
+    const char *text = w->out.data;
+    if (!strncmp(text, "ok ", 3))
+        match_done(r, &w->job, id, text + 3);
+    else if (!strncmp(text, "error ", 6))
+        match_failed(r, &w->job, id, text + 6);
+    else if (!strncmp(text, "ioerror ", 8))
+        set_status(r, TOURNAMENT_IO_FAILED, text + 8);
+    else if (!strncmp(text, "config ", 7))
+        set_status(r, TOURNAMENT_CONFIG_FAILED, text + 7);
+    else
+        match_failed(r, &w->job, id, "the worker's answer is malformed");
+    sb_free(&w->out);
+    w->busy = false;
+    r->running--;
+    if (++w->played >= WORKER_MATCHES_MAX) retire(r, w);
+}
+
+/* EOF mid-match: the worker is gone, and its match failed. */
+static void died(struct runner *r, struct worker *w)
 {
     int status = 0;
     while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
@@ -249,42 +409,36 @@ static void reap(struct runner *r, struct worker *w)
     close(w->fd);
     char id[TOURNAMENT_ID_MAX], why[800];
     tournament_match_id(r->run->cfg, r->run->plan, &r->run->plan->matches[w->job.match], id);
-    if (w->out.data && w->out.len > 0 && w->out.data[w->out.len - 1] == '\n')
-        w->out.data[--w->out.len] = '\0';
-    const char *text = w->out.data ? w->out.data : "";
-    if (!strncmp(text, "ok ", 3)) {
-        match_done(r, &w->job, id, text + 3);
-    } else if (!strncmp(text, "error ", 6)) {
-        match_failed(r, &w->job, id, text + 6);
-    } else if (!strncmp(text, "ioerror ", 8)) {
-        set_status(r, TOURNAMENT_IO_FAILED, text + 8);
-    } else {
-        describe_exit(status, why, sizeof why);
-        remove_dead_worker_files(r, id, why, sizeof why);
-        match_failed(r, &w->job, id, why);
-    }
+    describe_exit(status, why, sizeof why);
+    remove_dead_worker_files(r, id, why, sizeof why);
+    match_failed(r, &w->job, id, why);
     sb_free(&w->out);
-    w->pid = 0;
+    *w = (struct worker){.fd = -1};
     r->running--;
 }
 
-/* Reads what the worker wrote; at EOF it has ended. */
+/* Reads what the worker wrote: a line ending in a newline is its whole answer. */
 static void drain(struct runner *r, struct worker *w)
 {
     char buf[8192];
     ssize_t n = read(w->fd, buf, sizeof buf);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
-    if (n > 0 && w->out.len + (size_t)n <= WORKER_OUTPUT_MAX && sb_append(&w->out, buf, (size_t)n) == 0)
+    if (n <= 0) {
+        died(r, w);
         return;
-    if (n > 0) return; /* past the cap: keep reading to EOF, the line is already malformed */
-    reap(r, w);
+    }
+    if (w->out.len + (size_t)n > WORKER_OUTPUT_MAX || sb_append(&w->out, buf, (size_t)n) < 0) {
+        kill(w->pid, SIGKILL); /* past the cap: no answer comes of it */
+        return;
+    }
+    if (w->out.data[w->out.len - 1] == '\n') take_answer(r, w);
 }
 
 static void wait_some(struct runner *r)
 {
     int n = 0;
     for (int i = 0; i < r->run->jobs; i++)
-        if (r->workers[i].pid) {
+        if (r->workers[i].busy) {
             r->polls[n] = (struct pollfd){.fd = r->workers[i].fd, .events = POLLIN};
             r->polled[n++] = i;
         }
@@ -311,6 +465,16 @@ static int fill_queue(struct runner *r)
     return 0;
 }
 
+static void free_runner(struct runner *r)
+{
+    free(r->leaving);
+    free(r->unsynced);
+    free(r->workers);
+    free(r->polls);
+    free(r->polled);
+    free(r->queue);
+}
+
 enum tournament_status tournament_run(const struct tournament_run *run, const struct tournament_hooks *hooks,
                                       size_t *n_failed, struct tournament_error *err)
 {
@@ -319,23 +483,25 @@ enum tournament_status tournament_run(const struct tournament_run *run, const st
     r.workers = calloc((size_t)run->jobs, sizeof *r.workers);
     r.polls = calloc((size_t)run->jobs, sizeof *r.polls);
     r.polled = calloc((size_t)run->jobs, sizeof *r.polled);
-    if (!r.workers || !r.polls || !r.polled || fill_queue(&r) < 0) {
-        free(r.workers);
-        free(r.polls);
-        free(r.polled);
-        free(r.queue);
+    r.unsynced = calloc((size_t)run->jobs, sizeof *r.unsynced);
+    if (!r.workers || !r.polls || !r.polled || !r.unsynced || fill_queue(&r) < 0) {
+        free_runner(&r);
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return TOURNAMENT_INTERNAL_FAILED;
     }
+    for (int i = 0; i < run->jobs; i++)
+        r.workers[i].fd = -1;
     for (;;) {
         if (!stopping(&r)) start_idle(&r);
+        sync_journal(&r); /* after the next matches started: the fsync overlaps them */
+        reap_leaving(&r, false);
         if (r.running == 0) break;
         wait_some(&r);
     }
-    free(r.workers);
-    free(r.polls);
-    free(r.polled);
-    free(r.queue);
+    for (int i = 0; i < run->jobs; i++)
+        if (r.workers[i].pid) retire(&r, &r.workers[i]);
+    reap_leaving(&r, true);
+    free_runner(&r);
     *n_failed = r.failed;
     if (r.status == TOURNAMENT_ALL_PLAYED && r.failed) r.status = TOURNAMENT_MATCHES_FAILED;
     return r.status;

@@ -1,6 +1,6 @@
 /*
- * tournament_worker.c - one match of a tournament, played in the worker
- * process tournament_runner.c forked for it: the replay is committed (renamed
+ * tournament_worker.c - one match of a tournament, played in one of the worker
+ * processes tournament_runner.c forks: the replay is committed (renamed
  * into place, fsynced) before the journal line is handed back, so a line never
  * names a replay that is not there.
  */

@@ -232,6 +232,27 @@ check retry/played_again_once grep -q "^$victim: internal error, playing it agai
 check retry/then_reported grep -q "^$victim: internal error again, giving up: " "$T/retry.err"
 check retry/summary_counts_it grep -q '71/72 finished; 1 failed twice' "$T/retry.out"
 
+# A worker killed mid-match: its match fails, is played again by a new worker, and nothing is lost.
+"$JUDGE" tournament "$T/t.yaml" --out "$T/wkill" --jobs 2 >"$T/wkill.out" 2>"$T/wkill.err" &
+pid=$!
+for _ in $(seq 500); do
+    [ "$(cat "$T/wkill/journal.jsonl" 2>/dev/null | wc -l)" -ge 2 ] && break
+    sleep 0.01
+done
+worker=$(pgrep -P $pid | head -1)
+[ -n "$worker" ] && kill -9 "$worker"
+wait $pid
+check worker/killed_one_exit_0 [ $? = 0 ]
+if grep -q "died of signal 9" "$T/wkill.err"; then
+    check worker/killed_ones_match_played_again \
+        grep -q ": internal error, playing it again: the worker process died of signal 9" "$T/wkill.err"
+else
+    skip worker/killed_ones_match_played_again "the worker was killed between two matches, or after the last"
+fi
+check worker/killed_one_all_finished grep -q '72/72 finished' "$T/wkill.out"
+sort "$T/wkill/journal.jsonl" >"$T/wkill.lines"
+check worker/killed_one_results_equal_an_uninterrupted_run same "$T/wkill.lines" "$T/ref.lines"
+
 # ---- a changed file or a busy directory is refused --------------------------------------------
 
 sed 's/turn_limit: 30/turn_limit: 31/' "$T/t.yaml" >"$T/changed.yaml"

@@ -378,6 +378,42 @@ START_TEST(a_failed_append_leaves_no_torn_line)
 }
 END_TEST
 
+/* Lines written one by one and fsynced together; one written but lost before its
+ * fsync (the crash the runner allows) comes back from its committed replay. */
+START_TEST(lines_synced_together_and_one_lost_before_its_sync)
+{
+    struct tournament_outdir od;
+    struct tournament_journal j;
+    struct tournament_error err;
+    struct strbuf line = STRBUF_INIT, text = STRBUF_INIT, want = STRBUF_INIT;
+    open_out(&od);
+    open_journal(&od, &j);
+    for (int m = 0; m < 3; m++) {
+        write_replay(&od, m); /* committed before its line, as the worker does */
+        sb_reset(&line);
+        line_of(m, &line);
+        ck_assert_int_eq(tournament_journal_write(&j, line.data, &err), 0);
+        sb_puts(&want, line.data);
+        sb_putc(&want, '\n');
+        if (m == 1) ck_assert_int_eq(tournament_journal_sync(&j, &err), 0);
+    }
+    size_t synced = want.len - line.len - 1;
+    read_journal(&text);
+    ck_assert_str_eq(text.data, want.data);
+    ck_assert_int_eq(ftruncate(j.fd, (off_t)synced), 0); /* the unsynced line lost */
+    tournament_journal_close(&j);
+    open_journal(&od, &j);
+    ck_assert_uint_eq(j.n_done, 3);
+    ck_assert_uint_eq(j.n_recovered, 1);
+    ck_assert(j.done[0] && j.done[1] && j.done[2]);
+    tournament_journal_close(&j);
+    tournament_outdir_close(&od);
+    sb_free(&line);
+    sb_free(&text);
+    sb_free(&want);
+}
+END_TEST
+
 static Suite *journal_suite(void)
 {
     Suite *s = suite_create("tournament_journal");
@@ -389,6 +425,7 @@ static Suite *journal_suite(void)
     tcase_add_test(tc, another_definition_shard_or_judge_is_refused);
     tcase_add_test(tc, lines_must_agree_with_their_replays);
     tcase_add_test(tc, a_failed_append_leaves_no_torn_line);
+    tcase_add_test(tc, lines_synced_together_and_one_lost_before_its_sync);
     suite_add_tcase(s, tc);
     return s;
 }
