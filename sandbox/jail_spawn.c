@@ -280,6 +280,39 @@ _Noreturn static void command_main(const struct spawn_plan *p, const struct chil
     child_fail(f, "execve", exec_command(p, argv));
 }
 
+/* The command shares the init's memory until its execve (CLONE_VM |
+ * CLONE_VFORK, as posix_spawn does): no page tables to copy, no
+ * copy-on-write faults, no copy for execve to tear down. The init stays
+ * suspended until that execve (or the command's exit), so the two never run
+ * at once on one memory; the command runs on a stack of its own, zero pages
+ * of the judge's until touched. */
+static char command_stack[256 * 1024] __attribute__((aligned(64)));
+
+struct command_start {
+    const struct spawn_plan *p;
+    const struct child_fds *f;
+};
+
+static int command_entry(void *arg)
+{
+    const struct command_start *c = arg;
+    command_main(c->p, c->f);
+}
+
+/* The command's pid, or -errno. Signals stay blocked in the command until
+ * command_main unblocks them (no handler is left anyway: reset_signals). */
+static pid_t fork_command(const struct spawn_plan *p, const struct child_fds *f)
+{
+    struct command_start c = {p, f};
+    sigset_t all, saved;
+    sigfillset(&all);
+    sigprocmask(SIG_SETMASK, &all, &saved);
+    pid_t pid = clone(command_entry, command_stack + sizeof command_stack, CLONE_VM | CLONE_VFORK | SIGCHLD, &c);
+    int saved_errno = errno;
+    sigprocmask(SIG_SETMASK, &saved, NULL);
+    return pid < 0 ? -saved_errno : pid;
+}
+
 /* A jail without namespaces (jail_flat.h): the bounding set goes while we
  * are still root (it needs CAP_SETPCAP), then the slot's ids, which clear the
  * other sets; without CAP_SETUID we stay the judge's uid (the report says so). */
@@ -316,10 +349,9 @@ _Noreturn static void child_main_flat(const struct spawn_plan *p, const struct c
     close_inherited_fds(f);
     become_unprivileged_flat(p, f);
     need(f, prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), "prctl(PR_SET_CHILD_SUBREAPER)");
-    pid_t command = clone3_fork(0, -1, NULL);
+    pid_t command = fork_command(p, f);
     need_neg(f, command, "fork the command");
-    if (command > 0) jail_init_run(command, f->status_w);
-    command_main(p, f);
+    jail_init_run(command, f->status_w);
 }
 
 /* pid 1: everything that needs pid 1 or privilege, then the fork into the
@@ -339,10 +371,9 @@ _Noreturn static void child_main(const struct spawn_plan *p, const struct child_
     enter_user_namespace(p, f);
     close_inherited_fds(f);
     become_unprivileged(p, f); /* the init too: nothing runs privileged after the fork */
-    pid_t command = clone3_fork(0, -1, NULL);
+    pid_t command = fork_command(p, f);
     need_neg(f, command, "fork the command");
-    if (command > 0) jail_init_run(command, f->status_w);
-    command_main(p, f);
+    jail_init_run(command, f->status_w);
 }
 
 /* ---- parent side ---- */
