@@ -597,11 +597,10 @@ static void keep_argv0(struct spawn_pending *sp, const char *argv0)
     sp->argv0[n] = '\0';
 }
 
-int jail_spawn_begin(const struct spawn_plan *p, struct spawn_pending *sp, struct jail_error *err)
+int jail_spawn_clone(const struct spawn_plan *p, struct spawn_pending *sp, struct jail_error *err)
 {
     memset(sp, 0, sizeof *sp);
     sp->pidfd = -1;
-    sp->cgroup = p->cgroup;
     keep_argv0(sp, p->argv[0]);
     if (make_pipes(&sp->pipes, err) < 0) return -1;
     struct spawn_pipes *ps = &sp->pipes;
@@ -629,12 +628,25 @@ int jail_spawn_begin(const struct spawn_plan *p, struct spawn_pending *sp, struc
         return jail_fail_errno(err, -pid, "clone3");
     }
     sp->pid = pid;
+    sp->cloned_into_cgroup = cgroup_fd >= 0;
     fcntl(ps->report[0], F_SETFL, O_NONBLOCK);
-    if (attach_and_map(p, pid, cgroup_fd >= 0, err) < 0 || send_go(ps->go[1], 'G', err) < 0) {
+    return 0;
+}
+
+int jail_spawn_release(const struct spawn_plan *p, struct spawn_pending *sp, struct jail_error *err)
+{
+    sp->cgroup = p->cgroup;
+    if (attach_and_map(p, sp->pid, sp->cloned_into_cgroup, err) < 0 || send_go(sp->pipes.go[1], 'G', err) < 0) {
         jail_spawn_abandon(sp);
         return -1;
     }
     return 0;
+}
+
+int jail_spawn_begin(const struct spawn_plan *p, struct spawn_pending *sp, struct jail_error *err)
+{
+    if (jail_spawn_clone(p, sp, err) < 0) return -1;
+    return jail_spawn_release(p, sp, err);
 }
 
 int jail_spawn_complete(struct spawn_pending *sp, const char *args, size_t len, bool wait_exec,
