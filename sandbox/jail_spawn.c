@@ -9,12 +9,16 @@
  *   [write uid/gid maps], cgroup attach
  *   "G" ---------------------------------> unshare the cgroup namespace (now in its cgroup),
  *                                          enter the user namespace, setresuid, rlimits,
- *                                          drop capabilities, no_new_privs; fork:
- *                                          pid 1 becomes the init (jail_init.c),
- *                                          pid 2, the command: setsid, seccomp
+ *                                          drop capabilities, no_new_privs; fork
+ *                                          (vfork-like: fork_command): pid 1 becomes
+ *                                          the init (jail_init.c), pid 2, the command:
+ *                                          setsid, seccomp
  *   find pid 2, pidfd_getfd(listener) <--- "listener is fd N" (or "ready" without seccomp)
  *   launch record [+ extra arguments] ----> execve
  *   EOF on the report pipe = execve done; an error record = the step that failed.
+ *
+ * A v1 cgroup (joined by attach, not by clone3) may be acquired between
+ * jail_spawn_clone and jail_spawn_release, while the child sets up its root.
  *
  * jail_spawn_begin stops after "G" and jail_spawn_complete does the rest, so
  * a caller may prepare a jail while other work goes on and start it later
