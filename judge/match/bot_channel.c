@@ -123,8 +123,7 @@ void bot_channel_stdin_closed(struct bot_channel *ch)
 
 /* ---- stdout: README C3 lines ------------------------------------------------ */
 
-/* 1 when bytes were read, 0 when the pipe is empty for now, -1 at EOF, -2 on error. */
-static int refill(struct bot_channel *ch)
+int bot_channel_refill(struct bot_channel *ch)
 {
     if (ch->out_fd < 0)
         return -1;
@@ -229,7 +228,7 @@ void bot_channel_read_line(struct bot_channel *ch, struct bot_line *out)
             if (take_byte(ch, c, out))
                 return;
         }
-        int r = refill(ch);
+        int r = bot_channel_refill(ch);
         if (r == 1)
             continue;
         if (r == 0) {
@@ -253,7 +252,7 @@ int bot_channel_discard_stdout(struct bot_channel *ch)
 {
     ch->raw_pos = ch->raw_len = 0;
     int r;
-    while ((r = refill(ch)) == 1)
+    while ((r = bot_channel_refill(ch)) == 1)
         ch->raw_pos = ch->raw_len = 0;
     return r == 0 ? 0 : 1;
 }

@@ -74,6 +74,9 @@ void bot_channel_stdin_closed(struct bot_channel *ch);
 
 /* Take the next reply line, reading the pipe only when the buffer is empty. */
 void bot_channel_read_line(struct bot_channel *ch, struct bot_line *out);
+/* Refills the read buffer from stdout: 1 when bytes were read, 0 when the pipe is empty
+ * for now, -1 at end of file, -2 on error. */
+int bot_channel_refill(struct bot_channel *ch);
 /* Read and throw away whatever stdout holds now (a bot at its end). 1 at EOF. */
 int bot_channel_discard_stdout(struct bot_channel *ch);
 

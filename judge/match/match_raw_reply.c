@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "judge/match/match_raw_reply.h"
 
@@ -21,28 +20,6 @@ void raw_reply_begin(struct raw_reply *r, size_t cap, int lines)
 {
     r->cap = cap;
     r->newlines_left = lines > 0 ? lines : 1;
-}
-
-/* 1: bytes read, 0: the pipe is empty for now, -1: end of file, -2: error. */
-static int refill(struct bot_channel *ch)
-{
-    if (ch->out_fd < 0)
-        return -1;
-    for (;;) {
-        ssize_t n = read(ch->out_fd, ch->raw, sizeof ch->raw);
-        if (n > 0) {
-            ch->raw_pos = 0;
-            ch->raw_len = (size_t)n;
-            ch->stdout_bytes += (uint64_t)n;
-            return 1;
-        }
-        if (n == 0) {
-            ch->out_fd = -1;
-            return -1;
-        }
-        if (errno != EINTR)
-            return errno == EAGAIN ? 0 : -2;
-    }
 }
 
 /* Take bytes from the buffer up to the reply's last "\n"; true when it came. */
@@ -72,7 +49,7 @@ enum raw_reply_status raw_reply_read(struct bot_channel *ch, struct raw_reply *r
             return failed ? RAW_REPLY_ERROR : RAW_REPLY_COMPLETE;
         if (failed)
             return RAW_REPLY_ERROR;
-        int got = refill(ch);
+        int got = bot_channel_refill(ch);
         if (got == 0)
             return RAW_REPLY_NONE;
         if (got == -1)
