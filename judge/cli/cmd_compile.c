@@ -2,11 +2,11 @@
  * submission in the jail (judge/compile/compile.h) and say how it went. */
 #include <getopt.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/cli/cli_args.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
 #include "judge/compile/compile.h"
@@ -57,16 +57,7 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-__attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "judge compile: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, " (see judge compile --help)\n");
-    va_end(ap);
-    return EXIT_USAGE;
-}
+#define usage_error(...) cli_usage_error("compile", " (see judge compile --help)", __VA_ARGS__)
 
 static int set_option(int id, const char *arg, struct compile_options *o)
 {

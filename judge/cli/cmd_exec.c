@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "judge/cli/cli_args.h"
 #include "judge/cli/commands.h"
 #include "common/atomic_file.h"
 #include "judge/match/player_command.h"
@@ -89,16 +89,7 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-__attribute__((format(printf, 1, 2))) static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "judge exec: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, " (see judge exec --help)\n");
-    va_end(ap);
-    return EXIT_USAGE;
-}
+#define usage_error(...) cli_usage_error("exec", " (see judge exec --help)", __VA_ARGS__)
 
 static const char *option_name(int id)
 {

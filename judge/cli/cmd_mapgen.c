@@ -11,6 +11,7 @@
 #include "engine/game.h"
 #include "engine/seabattle.h"
 #include "engine/strbuf.h"
+#include "judge/cli/cli_args.h"
 #include "judge/cli/commands.h"
 #include "common/atomic_file.h"
 
@@ -152,17 +153,6 @@ static bool parse_i64(const char *s, int64_t *out)
     return true;
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*s < '0' || *s > '9' || *end || errno)
-        return false;
-    *out = v;
-    return true;
-}
-
 static bool has_option(const struct mapgen_request *req, const char *name)
 {
     for (size_t i = 0; i < req->n_opts; i++)
@@ -187,7 +177,7 @@ static int take_seed(struct mapgen_request *req, const char *arg)
 {
     if (req->has_seed)
         return usage_error("--%s is given twice", "seed");
-    if (!parse_u64(arg, &req->seed))
+    if (!cli_parse_u64(arg, &req->seed))
         return usage_error("--seed needs an unsigned 64-bit integer, got '%.40s'", arg);
     req->has_seed = true;
     return EXIT_OK;

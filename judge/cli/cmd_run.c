@@ -3,7 +3,6 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "judge/cli/cli_args.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/cmd_run_print.h"
 #include "judge/cli/commands.h"
@@ -63,37 +63,14 @@ struct run_options {
     bool json;
 };
 
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "judge run: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
-    va_end(ap);
-    return EXIT_USAGE;
-}
-
-static int parse_seed(const char *text, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (text[0] < '0' || text[0] > '9')
-        return -1;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end)
-        return -1;
-    *out = v;
-    return 0;
-}
+#define usage_error(...) cli_usage_error("run", "", __VA_ARGS__)
 
 static int parse_one(struct run_options *o, int opt, const char *arg)
 {
     switch (opt) {
     case 's':
         o->ov.has_seed = true;
-        return parse_seed(arg, &o->ov.seed) < 0 ? usage_error("--seed %s: expected an unsigned 64-bit integer", arg)
+        return !cli_parse_u64(arg, &o->ov.seed) ? usage_error("--seed %s: expected an unsigned 64-bit integer", arg)
                                                 : 0;
     case 'r':
         o->ov.replay_path = arg;

@@ -5,7 +5,6 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "ci/escape.h"
+#include "judge/cli/cli_args.h"
 #include "judge/cli/commands.h"
 #include "judge/serve/serve.h"
 
@@ -63,36 +63,13 @@ static void usage(FILE *out)
         fprintf(out, "  --%-22s %s\n", numbers[i].name, numbers[i].meaning);
 }
 
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "judge serve: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, " (see 'judge serve --help')\n");
-    va_end(ap);
-    return EXIT_USAGE;
-}
-
-static int parse_u64(const char *text, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (text[0] < '0' || text[0] > '9')
-        return -1;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end)
-        return -1;
-    *out = v;
-    return 0;
-}
+#define usage_error(...) cli_usage_error("serve", " (see 'judge serve --help')", __VA_ARGS__)
 
 static int parse_listen(const char *text, struct serve_config *c, char *host, size_t hostlen)
 {
     const char *colon = strrchr(text, ':');
     uint64_t port;
-    if (!colon || (size_t)(colon - text) >= hostlen || parse_u64(colon + 1, &port) < 0 || port > 65535)
+    if (!colon || (size_t)(colon - text) >= hostlen || !cli_parse_u64(colon + 1, &port) || port > 65535)
         return -1;
     memcpy(host, text, (size_t)(colon - text));
     host[colon - text] = '\0';
@@ -223,7 +200,7 @@ static int parse_options(int argc, char **argv, struct serve_config *c, char *ho
         default:
             if (opt < O_NUMBER || opt >= O_NUMBER + (int)N_NUMBERS)
                 return usage_error("unknown option");
-            if (parse_u64(optarg, &v) < 0)
+            if (!cli_parse_u64(optarg, &v))
                 return usage_error("--%s %s: expected a non-negative integer", numbers[opt - O_NUMBER].name, optarg);
             *(uint64_t *)((char *)c + numbers[opt - O_NUMBER].offset) = v;
         }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ci/escape.h"
+#include "judge/cli/cli_args.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
 #include "judge/tournament/tournament.h"
@@ -50,17 +51,7 @@ struct options {
     enum tournament_smoke smoke;
 };
 
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "judge tournament: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
-    va_end(ap);
-    return EXIT_USAGE;
-}
+#define usage_error(...) cli_usage_error("tournament", "", __VA_ARGS__)
 
 static int cpu_count(void)
 {
