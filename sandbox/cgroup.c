@@ -71,11 +71,15 @@ uint64_t cgroup_cpu_ns(struct cgroup *cg)
     return raw > cg->cpu_base_ns ? raw - cg->cpu_base_ns : 0;
 }
 
-/* A reused cgroup's residue (cgroup_internal.h) is not the bot's. */
+/* A reused cgroup's residue (cgroup_internal.h) is not the bot's. A mark
+ * that never rose above it (the counter moves in per-CPU batches, and the
+ * dead's pages may still be leaving) means the bot fitted in it: the mark
+ * itself bounds its use. Never 0 for a known peak, which would read as
+ * "unknown". */
 uint64_t cgroup_memory_peak(struct cgroup *cg)
 {
     uint64_t peak = cg->ops->memory_peak(cg);
-    return peak > cg->residue ? peak - cg->residue : 0;
+    return peak > cg->residue ? peak - cg->residue : peak;
 }
 
 bool cgroup_oom_killed(struct cgroup *cg)

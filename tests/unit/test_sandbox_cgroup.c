@@ -795,6 +795,35 @@ START_TEST(test_pool_refuses_charged_cgroup)
 }
 END_TEST
 
+/* A reused cgroup that still holds a residue (tmpfs pages under the reuse
+ * limit) and sees nothing new charged has a known peak, never 0 ("unknown"),
+ * which sent the jail to ru_maxrss: the judge's own image the bot was forked
+ * from. The peak is bounded by the residue. */
+START_TEST(test_pool_residue_peak_is_known)
+{
+    const struct cgroup_caps *caps = backend(_i, "pool_residue_peak");
+    if (!caps || !need(caps, caps->memory, "memory", "pool_residue_peak") || !caps->reusable)
+        return;
+    shared_tmpfile = open("/dev/shm", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    ck_assert_int_ge(shared_tmpfile, 0);
+    struct cgroup *cg = acquire(caps, 100 * MIB, 0);
+    char path[CGROUP_PATH_MAX];
+    snprintf(path, sizeof path, "%s", cgroup_path(cg));
+    struct kid k = spawn(fill_shared_tmpfile, (long)(2 * MIB)); /* under CGROUP_REUSE_MAX_CHARGE */
+    attach_and_go(cg, &k);
+    int status = wait_status(k.pid, NULL);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    release(cg);
+    cg = acquire(caps, 100 * MIB, 0);
+    ck_assert_str_eq(cgroup_path(cg), path);
+    uint64_t peak = cgroup_memory_peak(cg);
+    close(shared_tmpfile);
+    release(cg);
+    ck_assert_uint_gt(peak, 0);
+    ck_assert_uint_le(peak, CGROUP_REUSE_MAX_CHARGE);
+}
+END_TEST
+
 static char inode_dir[64];
 
 static void make_empty_files(long count)
@@ -1379,6 +1408,7 @@ static Suite *cgroup_suite(void)
     tcase_add_loop_test(tc, test_pids_limit_hit, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_pool_reuses_reset_cgroup, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_pool_refuses_charged_cgroup, 0, BACKEND_COUNT);
+    tcase_add_loop_test(tc, test_pool_residue_peak_is_known, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_pool_refuses_cgroup_holding_inodes, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_sweep_removes_dead_judges_cgroup, 0, BACKEND_COUNT);
     tcase_add_test(tc, test_v2_clone_into_cgroup);
