@@ -135,9 +135,17 @@ struct mount_plan_input {
     const char *workdir; /* inside the jail; NULL: /bot when bot_dir is set, else / */
 };
 int mount_plan_build(const struct mount_plan_input *in, struct mount_plan **out, struct jail_error *err);
-/* jail_stage.c: a clone (open_tree) of a copy of host_dir in a detached tmpfs,
- * for /bot: 0 and *tree_fd, or -1 when it is to be bound as it is. */
-int jail_stage_tree(const char *host_dir, int *tree_fd);
+/* jail_stage.c: how /bot is made, a copy of host_dir either way. */
+struct bot_stage {
+    int tree_fd;             /* a clone (open_tree) of the kept detached copy, or -1 */
+    int dir_fd;              /* else host_dir, for the child to copy in (mount_copy.c), or -1 */
+    uint64_t bytes, entries; /* what dir_fd holds */
+};
+/* 0 with tree_fd or dir_fd set (the caller owns it), or -1: bind it as it is. */
+int jail_stage_bot(const char *host_dir, struct bot_stage *out);
+/* mount_copy.c: regular files, directories and symbolic links of from_dir into
+ * to_dir, with their permission bits; system calls only (safe in a child). */
+int mount_copy_tree(int from_dir, int to_dir);
 /* The host device nodes every jail binds must be the character devices they
  * should be (a /dev/null replaced by a regular file would break every bot). */
 int mount_check_host_devices(const char *dev_dir, struct jail_error *err); /* dev_dir: "/dev" */

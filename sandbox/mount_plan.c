@@ -152,6 +152,20 @@ int plan_attach_tree(struct mount_plan *p, int tree_fd, const char *what, const 
     return 0;
 }
 
+void plan_copy_in(struct mount_plan *p, int dir_fd, const char *what, const char *jail_path, uint64_t bytes,
+                  uint64_t entries)
+{
+    struct mount_step *s = add(p, STEP_COPY_IN, jail_path, format("copy %s to %s", what, jail_path));
+    if (!s) {
+        close(dir_fd);
+        return;
+    }
+    s->fd_owned = true;
+    s->fd = dir_fd;
+    keep(p, &s->source, format("size=%" PRIu64 ",nr_inodes=%" PRIu64 ",mode=0755", bytes + (entries + 16) * 4096u,
+                               entries + 16));
+}
+
 int plan_attach(struct mount_plan *p, const char *host_dir, const char *jail_path, uint64_t attr,
                 struct jail_error *err)
 {
@@ -276,6 +290,8 @@ static int apply_step(const struct mount_step *s)
         return enter_template(s);
     case STEP_ATTACH_TREE:
         return attach_tree(s);
+    case STEP_COPY_IN:
+        return mount_copy_in(s);
     case STEP_MAKE_PRIVATE:
         return mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL);
     case STEP_TMPFS:

@@ -27,7 +27,8 @@ enum step_kind {
     STEP_ROOT_READONLY,
     STEP_CHDIR,
     STEP_ENTER_TEMPLATE,
-    STEP_ATTACH_TREE
+    STEP_ATTACH_TREE,
+    STEP_COPY_IN
 };
 
 struct mount_step {
@@ -38,7 +39,7 @@ struct mount_step {
     unsigned long flags; /* mount(2) flags */
     uint64_t attr;       /* MOUNT_ATTR_* set recursively after a bind */
     mode_t mode;
-    int fd; /* template namespace (borrowed) or detached tree (owned) */
+    int fd; /* template namespace (borrowed), detached tree or directory to copy (owned) */
     bool fd_owned;
 };
 
@@ -72,7 +73,14 @@ int plan_attach(struct mount_plan *p, const char *host_dir, const char *jail_pat
 /* The same with a detached tree the caller made (plan owns tree_fd from now on). */
 int plan_attach_tree(struct mount_plan *p, int tree_fd, const char *what, const char *jail_path, uint64_t attr,
                      struct jail_error *err);
+/* A tmpfs of the jail's own on jail_path holding a copy of the directory dir_fd
+ * (plan owns it from now on), made by the child and read-only: mount_copy.c. */
+void plan_copy_in(struct mount_plan *p, int dir_fd, const char *what, const char *jail_path, uint64_t bytes,
+                  uint64_t entries);
 /* The step that creates jail_path (not a bind onto it), or NULL. */
 const struct mount_step *plan_created_at(const struct mount_plan *p, const char *jail_path);
+
+/* Child side of plan_copy_in (mount_copy.c). */
+int mount_copy_in(const struct mount_step *s);
 
 #endif

@@ -174,14 +174,18 @@ static int add_extra_bind(struct mount_plan *p, const char *path, struct jail_er
     return 0;
 }
 
-/* /bot: a staged copy (jail_stage.c: its mountinfo names no host path), else a bind. */
+/* /bot: a copy (jail_stage.c: its mountinfo names no host path), else a bind. */
 static int add_bot(struct mount_plan *p, const char *bot_dir, bool template_copy, struct jail_error *err)
 {
-    int tree;
+    struct bot_stage staged;
     if (require_dir(bot_dir, "bot directory", err) < 0) return -1;
     if (!template_copy) plan_mkdir(p, JAIL_BOT_DIR, 0755);
-    if (jail_stage_tree(bot_dir, &tree) == 0)
-        return plan_attach_tree(p, tree, bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY, err);
+    if (jail_stage_bot(bot_dir, &staged) == 0) {
+        if (staged.tree_fd >= 0)
+            return plan_attach_tree(p, staged.tree_fd, bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY, err);
+        plan_copy_in(p, staged.dir_fd, bot_dir, JAIL_BOT_DIR, staged.bytes, staged.entries);
+        return 0;
+    }
     if (template_copy) return plan_attach(p, bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY, err);
     plan_bind(p, bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY);
     return 0;

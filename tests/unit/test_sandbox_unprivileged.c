@@ -7,6 +7,7 @@
  */
 #include <grp.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "sandbox/jail_internal.h"
@@ -19,7 +20,7 @@ struct nobody_result {
     int strict_rc;
     char strict_msg[256];
     struct isolation_report probe;
-    struct outcome view, limits;
+    struct outcome view, limits, bot;
     struct jail_report busy;
 };
 
@@ -42,6 +43,56 @@ static void run_best_effort(const char *script, uint64_t memory, struct outcome 
     c.spec.mode = ISOLATION_BEST_EFFORT;
     c.spec.limits.memory_bytes = memory;
     run(&c, o);
+}
+
+static char bot_dir[] = "/var/tmp/jail-unpriv-XXXXXX";
+
+/* A bot directory nobody can read: a file in a subdirectory, a symlink, an executable. */
+static void make_bot_dir(void)
+{
+    ck_assert_ptr_nonnull(mkdtemp(bot_dir));
+    chmod(bot_dir, 0755);
+    char path[128];
+    snprintf(path, sizeof path, "%s/sub", bot_dir);
+    ck_assert_int_eq(mkdir(path, 0755), 0);
+    snprintf(path, sizeof path, "%s/sub/f.txt", bot_dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("deep\n", f);
+    fclose(f);
+    chmod(path, 0644);
+    snprintf(path, sizeof path, "%s/link", bot_dir);
+    ck_assert_int_eq(symlink("sub/f.txt", path), 0);
+    snprintf(path, sizeof path, "%s/run.sh", bot_dir);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#!/bin/sh\necho ran\n", f);
+    fclose(f);
+    chmod(path, 0755);
+}
+
+static void remove_bot_dir(void)
+{
+    const char *names[] = {"run.sh", "link", "sub/f.txt", "sub", NULL};
+    char path[128];
+    for (const char **n = names; *n; n++) {
+        snprintf(path, sizeof path, "%s/%s", bot_dir, *n);
+        remove(path);
+    }
+    rmdir(bot_dir);
+}
+
+/* /bot is a copy made by the jail itself (the judge cannot make a detached
+ * tmpfs): the whole tree, read-only, its mountinfo naming no host path. */
+static void bot_copy(struct nobody_result *r)
+{
+    struct command c;
+    shell_command(&c, "cat /bot/link; ./run.sh; stat -c %a /bot/run.sh /bot/sub;"
+                      "awk '$5 == \"/bot\" { print $4, $(NF - 2) }' /proc/self/mountinfo;"
+                      "grep -c jail-unpriv /proc/self/mountinfo; touch /bot/x 2>/dev/null || echo ro");
+    c.spec.mode = ISOLATION_BEST_EFFORT;
+    c.spec.dir = bot_dir;
+    run(&c, &r->bot);
 }
 
 static void busy_loop(struct nobody_result *r)
@@ -72,6 +123,7 @@ static void as_nobody(struct nobody_result *r)
         0, &r->view);
     run_best_effort("ulimit -v; awk '/Max processes/ {print $3}' /proc/self/limits; exit 3", 64u << 20,
                     &r->limits);
+    bot_copy(r);
     busy_loop(r);
 }
 
@@ -80,6 +132,7 @@ START_TEST(best_effort_jail_without_root)
     int fds[2];
     ck_assert_int_eq(pipe(fds), 0);
     static struct nobody_result r;
+    make_bot_dir();
     pid_t pid = fork();
     if (pid == 0) {
         close(fds[0]);
@@ -94,6 +147,7 @@ START_TEST(best_effort_jail_without_root)
         got += (size_t)n;
     int status;
     waitpid(pid, &status, 0);
+    remove_bot_dir();
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d", status);
     ck_assert_uint_eq(got, sizeof r);
     ck_assert_msg(r.failed[0] == '\0', "%s", r.failed);
@@ -127,6 +181,10 @@ START_TEST(best_effort_jail_without_root)
     ck_assert_int_eq(r.limits.rep.verdict, VERDICT_RUNTIME_ERROR);
     ck_assert_int_eq(r.limits.rep.exit_code, 3);
     ck_assert_str_eq(r.limits.out, "65536\n64\n"); /* RLIMIT_AS in KiB, RLIMIT_NPROC */
+
+    ck_assert_msg(r.bot.rc == 0 && r.bot.rep.verdict == VERDICT_OK, "%s %s %s", r.bot.err.msg,
+                  jail_verdict_name(r.bot.rep.verdict), r.bot.errout);
+    ck_assert_str_eq(r.bot.out, "deep\nran\n755\n755\n/ tmpfs\n0\nro\n");
 
     ck_assert_int_eq(r.busy.verdict, VERDICT_CPU_LIMIT);
     ck_assert_uint_ge(r.busy.cpu_ns, 100 * MS);
