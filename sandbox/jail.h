@@ -155,6 +155,10 @@ int jail_cpu_ns_exact(struct jail *j, uint64_t *ns, struct jail_error *err);
  * asleep in a system call, switched out. 1 with *ns set; 0 (*ns untouched) when
  * that cannot be shown (it runs, has threads or children, no cgroup, ...). */
 int jail_cpu_ns_if_idle(struct jail *j, uint64_t *ns);
+/* After jail_cpu_ns_if_idle answered 1: the command's system call was read(2)
+ * on its stdin, so it cannot run again before its next prompt unless it woke
+ * itself (a signal, a timer); one it sets shows as CPU spent meanwhile. */
+bool jail_idle_reads_stdin(const struct jail *j);
 uint64_t jail_memory_peak(struct jail *j);
 
 /* Stop / resume every process of the jail (cgroup freezer, or SIGSTOP in fallback). */

@@ -31,6 +31,7 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define CGROUP_READ_INTERVAL_NS 1000000u
@@ -128,16 +129,22 @@ int jail_cpu_ns_exact(struct jail *j, uint64_t *ns, struct jail_error *err)
     return was_frozen ? 0 : jail_thaw(j, err);
 }
 
-/* Asleep in a system call and switched out: /proc/PID/syscall starts with its number. */
+/* Asleep in a system call and switched out: /proc/PID/syscall starts with its
+ * number, then its arguments ("0 0x0 0x7ffd..." is read(0, ...)). */
 static bool command_asleep(struct jail *j)
 {
-    char path[64], text[32];
+    char path[64], text[64];
     if (j->syscall_fd < 0) {
         snprintf(path, sizeof path, "/proc/%d/syscall", (int)j->cmd_pid);
         j->syscall_fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     }
     ssize_t n = j->syscall_fd < 0 ? -1 : pread(j->syscall_fd, text, sizeof text - 1, 0);
-    return n > 0 && text[0] >= '0' && text[0] <= '9';
+    if (n <= 0 || text[0] < '0' || text[0] > '9') return false;
+    text[n] = '\0';
+    long nr;
+    unsigned long fd;
+    j->idle_reads_stdin = sscanf(text, "%ld 0x%lx", &nr, &fd) == 2 && nr == SYS_read && fd == 0;
+    return true;
 }
 
 static bool only_init_and_command(struct jail *j)
@@ -159,10 +166,16 @@ static bool command_falls_asleep(struct jail *j)
 
 int jail_cpu_ns_if_idle(struct jail *j, uint64_t *ns)
 {
+    j->idle_reads_stdin = false;
     if (j->reaped || j->ended || j->frozen || j->cpu_fixed || !j->cg || !j->has_cpu_clock) return 0;
     if (!only_init_and_command(j) || !command_falls_asleep(j)) return 0;
     *ns = jail_cpu_ns_final(j);
     return 1;
+}
+
+bool jail_idle_reads_stdin(const struct jail *j)
+{
+    return j->idle_reads_stdin;
 }
 
 /* Without a cgroup, the command's own high-water mark is all we can see while it runs. */

@@ -305,6 +305,8 @@ static int read_cpu_exact(struct seat *st, uint64_t *cpu, struct jail_error *err
     enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_CPU_READ);
     bool idle = !ended && !jail_is_frozen(st->jail) && jail_cpu_ns_if_idle(st->jail, cpu) == 1;
     match_phase_enter(st->phases, was);
+    st->idle_on_stdin = idle && jail_idle_reads_stdin(st->jail);
+    st->idle_cpu_ns = idle ? *cpu : 0;
     if (idle)
         return 0;
     if (!ended && st->setup->freeze && !jail_is_frozen(st->jail) && freeze(st, err) < 0)
@@ -449,6 +451,14 @@ int seat_pump(struct seat *st, int round, struct jail_error *err)
     }
 }
 
+/* Before its next prompt: did a bot left unheld run meanwhile? */
+static void note_self_wake(struct seat *st)
+{
+    if (st->hold_skipped && jail_cpu_ns(st->jail) > st->idle_cpu_ns)
+        st->wakes_itself = true;
+    st->hold_skipped = false;
+}
+
 int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const struct game_reply_wall *wall,
              int round, struct jail_error *err)
 {
@@ -465,6 +475,7 @@ int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const s
         return violate_time(st, round, false, st->overspent_cpu_ns, NULL, 0, err);
     if (st->ended_unseen || jail_has_ended(st->jail))
         return seat_ended(st, round, err);
+    note_self_wake(st);
     if (seat_send(st, prompt, len, err) < 0)
         return -1;
     if (!bot_channel_has_unsent(&st->ch))
@@ -477,8 +488,12 @@ int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const s
 int seat_hold(struct seat *st, struct jail_error *err)
 {
     if (!st->setup->freeze || st->phase != SEAT_PLAYING || !st->jail || st->reply == REPLY_WAITING ||
-        jail_has_ended(st->jail) || jail_is_frozen(st->jail))
+        jail_has_ended(st->jail) || jail_is_frozen(st->jail) || st->hold_skipped)
         return 0;
+    if (st->idle_on_stdin && !st->wakes_itself) {
+        st->hold_skipped = true;
+        return 0;
+    }
     enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_FREEZE);
     int rc = jail_hold(st->jail, err);
     match_phase_enter(st->phases, was);

@@ -57,6 +57,14 @@ struct seat {
     uint64_t overspent_cpu_ns;
     bool ended_unseen;              /* --no-freeze: ended while not its turn */
 
+    /* Held only when it buys fairness: a bot asleep reading its stdin when its
+     * reply was metered cannot run before its next prompt unless it wakes
+     * itself, which the CPU it spent meanwhile shows; from then on it is held. */
+    bool idle_on_stdin;             /* at its last reply's reading */
+    uint64_t idle_cpu_ns;           /* that reading */
+    bool hold_skipped;              /* not held since that reply */
+    bool wakes_itself;              /* it once ran while not held: always held */
+
     bool violated;
     struct match_violation violation;
     bool has_report;

@@ -116,6 +116,16 @@ check bad/alloc_evidence [ "$(rq "$M" 'V[0]["kind"], V[0]["evidence"]["limit_byt
 misbehave forbidden 'FORBIDDEN_SYSCALL(socket)'
 check bad/forbidden_evidence [ "$(rq "$M" 'V[0]["kind"], V[0]["evidence"]["syscall"]["name"], V[0]["evidence"]["syscall"]["args"][:3]')" = "('forbidden_syscall', 'socket', [2, 1, 0])" ]
 
+# A bot asleep reading its stdin is not frozen while the others think; one that wakes itself
+# there (a timer after its 2nd reply) and burns 200 ms has them counted all the same.
+M=$T/self_wake.jsonl.gz
+gen_match "$T/self_wake.yaml" 9 8 3 15 "$(player bad "$PROGS" ./gen_self_wake)" \
+    "$(player pass "$BOTS" ./pass)" "$(player greedy "$BOTS" ./greedy)"
+"$JUDGE" run "$T/self_wake.yaml" --replay "$M" >"$T/self_wake.out" 2>&1
+check self_wake/exit_0 [ $? = 0 ]
+check self_wake/all_ok [ "$(rq "$M" '[(p["verdict"], p["moves"]) for p in R["players"]]')" = "[('OK', 15), ('OK', 15), ('OK', 15)]" ]
+check self_wake/burn_counted [ "$(rq "$M" 'R["players"][0]["cpu_ns"] >= 200000000')" = True ]
+
 # --no-freeze: the same verdicts, the bots thinking on each other's time.
 misbehave cpu_burn CPU_LIMIT --param budget_base_ms=300 --no-freeze
 check bad/no_freeze_recorded [ "$(rq "$M" 'L[0]["freeze"]')" = False ]

@@ -20,7 +20,7 @@ static struct gen_cell *gen_board;  /* row-major, gen_rows * gen_cols */
 static inline struct gen_cell *gen_at(int i, int j) { return &gen_board[(i - 1) * gen_cols + (j - 1)]; }
 
 /* Reads one state; 0 when the judge wrote `0` (or the input ended). */
-static int gen_read_state(void)
+static inline int gen_read_state(void)
 {
     int alive;
     if (scanf("%d", &alive) != 1 || alive == 0)
@@ -43,13 +43,13 @@ static int gen_read_state(void)
     return 1;
 }
 
-static void gen_reply(const char *line)
+static inline void gen_reply(const char *line)
 {
     printf("%s\n", line);
     fflush(stdout);
 }
 
-static int gen_play(void (*misbehave)(void))
+static inline int gen_play(void (*misbehave)(void))
 {
     if (scanf("%d %d %d %d", &gen_rows, &gen_cols, &gen_players, &gen_id) != 4)
         return 1;

@@ -200,6 +200,7 @@ START_TEST(an_asleep_jail_is_read_exactly_without_a_freeze)
     uint64_t idle, frozen;
     struct jail_error err;
     ck_assert_int_eq(idle_reading(j, &idle), 1);
+    ck_assert(jail_idle_reads_stdin(j)); /* `read y`: read(0, ...) */
     ck_assert(!jail_is_frozen(j));
     ck_assert_uint_gt(idle, 0);
     ck_assert_int_eq(jail_cpu_ns_exact(j, &frozen, &err), 0);
@@ -208,6 +209,24 @@ START_TEST(an_asleep_jail_is_read_exactly_without_a_freeze)
     struct jail_report rep;
     finish(j, &rep);
     ck_assert_uint_ge(rep.cpu_ns, idle);
+}
+END_TEST
+
+/* Asleep elsewhere than in a read of its stdin (here in nanosleep): read
+ * exactly all the same, but not taken for a bot waiting for its prompt, which
+ * nothing but the judge wakes. */
+START_TEST(asleep_reading_another_file_is_not_waiting_for_stdin)
+{
+    fixture_init();
+    struct jail *j = start("echo x; exec sleep 100");
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
+    uint64_t idle;
+    ck_assert_int_eq(idle_reading(j, &idle), 1);
+    ck_assert(!jail_idle_reads_stdin(j));
+    jail_kill(j, VERDICT_OK, "done");
+    struct jail_report rep;
+    finish(j, &rep);
 }
 END_TEST
 
@@ -348,6 +367,7 @@ int main(void)
     tcase_add_test(tc, cpu_limit_passed_during_a_read);
     tcase_add_test(tc, freeze_stops_the_meter);
     tcase_add_test(tc, an_asleep_jail_is_read_exactly_without_a_freeze);
+    tcase_add_test(tc, asleep_reading_another_file_is_not_waiting_for_stdin);
     tcase_add_test(tc, a_busy_jail_or_one_with_a_child_is_not_read_as_asleep);
     tcase_add_test(tc, a_held_jail_runs_no_more_until_thawed);
     tcase_add_test(tc, forbidden_call_event);
