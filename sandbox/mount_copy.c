@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/sendfile.h>
@@ -30,11 +31,18 @@ static int close_keeping_errno(int fd, int rc)
     return rc;
 }
 
+/* What the jail could not read through a bind either (a file of another
+ * user's, mode 0600) is left out rather than failing the start. */
+static bool unreadable(void)
+{
+    return errno == EACCES || errno == EPERM;
+}
+
 /* Until end of file, not to the size fstat gave: the tmpfs size caps a file that grows. */
 static int copy_file(int from, int to, const char *name, mode_t mode)
 {
     int in = openat(from, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (in < 0) return -1;
+    if (in < 0) return unreadable() ? 0 : -1;
     int out = openat(to, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (out < 0) return close_keeping_errno(in, -1);
     int rc = 0;
@@ -53,9 +61,9 @@ static int copy_dir(int from, int to, const char *name, mode_t mode, int depth)
         errno = ELOOP;
         return -1;
     }
-    if (mkdirat(to, name, 0700) < 0) return -1;
     int sub_from = openat(from, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (sub_from < 0) return -1;
+    if (sub_from < 0) return unreadable() ? 0 : -1;
+    if (mkdirat(to, name, 0700) < 0) return close_keeping_errno(sub_from, -1);
     int sub_to = openat(to, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (sub_to < 0) return close_keeping_errno(sub_from, -1);
     int rc = copy_tree(sub_from, sub_to, depth + 1);

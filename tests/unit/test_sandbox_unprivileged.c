@@ -61,6 +61,12 @@ static void make_bot_dir(void)
     fputs("deep\n", f);
     fclose(f);
     chmod(path, 0644);
+    snprintf(path, sizeof path, "%s/secret", bot_dir); /* root's, 0600: unreadable through a bind too */
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("root only\n", f);
+    fclose(f);
+    chmod(path, 0600);
     snprintf(path, sizeof path, "%s/link", bot_dir);
     ck_assert_int_eq(symlink("sub/f.txt", path), 0);
     snprintf(path, sizeof path, "%s/run.sh", bot_dir);
@@ -73,7 +79,7 @@ static void make_bot_dir(void)
 
 static void remove_bot_dir(void)
 {
-    const char *names[] = {"run.sh", "link", "sub/f.txt", "sub", NULL};
+    const char *names[] = {"run.sh", "link", "secret", "sub/f.txt", "sub", NULL};
     char path[128];
     for (const char **n = names; *n; n++) {
         snprintf(path, sizeof path, "%s/%s", bot_dir, *n);
@@ -87,7 +93,7 @@ static void remove_bot_dir(void)
 static void bot_copy(struct nobody_result *r)
 {
     struct command c;
-    shell_command(&c, "cat /bot/link; ./run.sh; stat -c %a /bot/run.sh /bot/sub;"
+    shell_command(&c, "cat /bot/link; ./run.sh; stat -c %a /bot/run.sh /bot/sub; cat /bot/secret 2>/dev/null || echo no-secret;"
                       "awk '$5 == \"/bot\" { print $4, $(NF - 2) }' /proc/self/mountinfo;"
                       "grep -c jail-unpriv /proc/self/mountinfo; touch /bot/x 2>/dev/null || echo ro");
     c.spec.mode = ISOLATION_BEST_EFFORT;
@@ -184,7 +190,7 @@ START_TEST(best_effort_jail_without_root)
 
     ck_assert_msg(r.bot.rc == 0 && r.bot.rep.verdict == VERDICT_OK, "%s %s %s", r.bot.err.msg,
                   jail_verdict_name(r.bot.rep.verdict), r.bot.errout);
-    ck_assert_str_eq(r.bot.out, "deep\nran\n755\n755\n/ tmpfs\n0\nro\n");
+    ck_assert_str_eq(r.bot.out, "deep\nran\n755\n755\nno-secret\n/ tmpfs\n0\nro\n");
 
     ck_assert_int_eq(r.busy.verdict, VERDICT_CPU_LIMIT);
     ck_assert_uint_ge(r.busy.cpu_ns, 100 * MS);
