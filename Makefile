@@ -279,13 +279,18 @@ demo-class: deps
 # QEMU with the host's / read-only and cgroup2 alone; the judge's v2 checks
 # run inside, as root and as a user with a delegated subtree.
 VM_DEB_PKGS := qemu-system-x86 linux-image-amd64 busybox-static cpio kmod
-.PHONY: deps-vm test-vm
+.PHONY: deps-vm test-vm test-vm-suite
 deps-vm:
 	@$(MAKE) --no-print-directory deps DEB_PKGS="$(VM_DEB_PKGS)" || echo "deps-vm: could not install $(VM_DEB_PKGS)"
 
 test-vm: deps-vm
 	$(MAKE) -j$(NPROC) all $(filter $(BUILD)/tests/test_sandbox_%,$(UNIT_BINS))
 	@JUDGE=$(abspath $(BIN)/judge) tests/vm/run.sh
+# test-vm-suite: the whole unit and e2e suites on that kernel (not in make test:
+# tens of minutes under TCG).
+test-vm-suite: deps-vm
+	$(MAKE) -j$(NPROC) all programs $(UNIT_BINS)
+	@VM_GUEST=suite JUDGE=$(abspath $(BIN)/judge) tests/vm/run.sh
 # ---- fuzzing (tests/fuzz/README.md) ----------------------------------------
 # fuzz: each libFuzzer target (clang, ASan+UBSan) for FUZZ_SECONDS, from its
 # seeds (tests/fuzz/corpus/NAME) and kept crashes (tests/fuzz/regressions/NAME),

@@ -28,14 +28,16 @@
 
 #include <fcntl.h>
 #include <inttypes.h>
-#include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #define CGROUP_READ_INTERVAL_NS 1000000u
-#define ASLEEP_LOOKS 3
+#define ASLEEP_LOOKS 4
+#define ASLEEP_PAUSE_NS 20000
 
 static uint64_t minus(uint64_t value, uint64_t base)
 {
@@ -154,14 +156,27 @@ static bool only_init_and_command(struct jail *j)
 }
 
 /* A bot whose reply has just arrived is often still on its way to its next
- * read: a few more looks cost less than the freeze they save. */
+ * read, switched out on the judge's own CPU by the judge's wake-up, which a
+ * sched_yield does not give back. Sleeping long enough for it to get there
+ * (tens of microseconds on a slow VM) costs the judge less CPU and wall time
+ * than the freeze it saves (measured by make bench: no freeze left in a
+ * generals match of pass or greedy bots). */
 static bool command_falls_asleep(struct jail *j)
 {
-    for (int look = 1;; look++) {
-        if (command_asleep(j)) return true;
-        if (look == ASLEEP_LOOKS) return false;
-        sched_yield();
+    int slack = -1;
+    bool asleep = false;
+    for (int look = 1; !asleep && look <= ASLEEP_LOOKS; look++) {
+        if (look > 1) {
+            if (slack < 0) {
+                slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
+                prctl(PR_SET_TIMERSLACK, ASLEEP_PAUSE_NS, 0, 0, 0);
+            }
+            nanosleep(&(struct timespec){0, ASLEEP_PAUSE_NS}, NULL);
+        }
+        asleep = command_asleep(j);
     }
+    if (slack > 0) prctl(PR_SET_TIMERSLACK, (unsigned long)slack, 0, 0, 0);
+    return asleep;
 }
 
 int jail_cpu_ns_if_idle(struct jail *j, uint64_t *ns)

@@ -13,13 +13,15 @@
 #   VM_KERNEL=/boot/vmlinuz-X picks the kernel (default: the newest in /boot
 #   with its modules); VM_ACCEL=tcg forbids KVM; VM_HOSTILE=all|quick picks
 #   the hostile suite (default: all under KVM, the quick subset under TCG);
-#   VM_GUEST=bench runs tests/vm/bench.sh instead of the checks (make bench).
+#   VM_GUEST=bench runs tests/vm/bench.sh instead of the checks (make bench);
+#   VM_GUEST=suite runs tests/vm/suite.sh, the whole unit and e2e suites
+#   (make test-vm-suite).
 source "$(dirname "$0")/../lib.sh"
 VM=$ROOT/build/vm
 OUT=$VM/out
 QEMU=qemu-system-x86_64
-VM_TIMEOUT=${VM_TIMEOUT:-1500}
 GUEST=${VM_GUEST:-guest}  # bench: tests/vm/bench.sh, whose output is printed as it is
+if [ "$GUEST" = suite ]; then VM_TIMEOUT=${VM_TIMEOUT:-7200}; else VM_TIMEOUT=${VM_TIMEOUT:-1500}; fi
 
 pick_kernel() {
     local k v
@@ -121,6 +123,11 @@ main() {
         fail vm/guest "exited $guest_exit: $(tail -c 400 "$OUT/guest.err" | tr '\n' ' ')"
     fi
     [ "$(count ok)" -gt 0 ] || fail vm/checks "no check passed in the VM"
+    if [ "$GUEST" = suite ]; then
+        echo "figures: kernel $(figure kernel) under $ACCEL_NAME, boot $(figure boot_ms) ms; units $(figure units_s) s, e2e $(figure e2e_s) s; qemu wall ${wall} s"
+        echo "vm: $(count ok) passed, $(count FAIL) failed, $(count skip) skipped in the VM"
+        return
+    fi
     echo "figures: kernel $(figure kernel) under $ACCEL_NAME, boot $(figure boot_ms) ms to the tests;" \
          "root $(figure root_s) s (units $(figure units_s), hostile $(figure hostile_s), matches $(figure matches_s)," \
          "tournament $(figure tournament_s)); user $(figure user_s) s (hostile $(figure user_hostile_s)); qemu wall ${wall} s"
