@@ -45,8 +45,10 @@ check exec/signal_11 [ "$(field segv verdict)" = RUNTIME_ERROR -a "$(field segv 
 jexec cpu300 --cpu 5 -- ./exec_cpu 300
 measured=$(sed -n 's/^cpu_ns //p' "$T/cpu300.out")
 reported=$(field cpu300 cpu_ns)
-diff=$(( ${reported:-0} - ${measured:-0} )); diff=${diff#-}
-check exec/cpu_300ms_within_2ms [ -n "$measured" -a "$(field cpu300 verdict)" = OK -a "$diff" -le 2000000 ]
+# The judge's figure holds all the program measured of itself, and not the set-up's or the
+# init's time on top (10% at most: its exit; how close it comes is a make bench figure).
+check exec/cpu_300ms_counted [ -n "$measured" -a "$(field cpu300 verdict)" = OK \
+    -a "${reported:-0}" -ge "$measured" -a "${reported:-0}" -le $((measured + measured / 10)) ]
 [ "$diff" -le 2000000 ] || echo "# cpu: program measured $measured ns, judge reported $reported ns"
 
 jexec mem --memory 100M -- ./exec_touch 200
@@ -155,7 +157,7 @@ if [ "$(id -u)" = 0 ]; then
     jexec strict --isolation strict -- ./exec_exit 0
     check exec/strict_mode_as_root [ $? = 0 -a "$(field strict verdict)" = OK \
         -a "$(field strict isolation.degraded)" = False -a "$(field strict isolation.privileged)" = True \
-        -a "$(field strict isolation.cgroup)" = v1 ]
+        -a "$(field strict isolation.cgroup | grep -xE 'v1|v2')" != "" ]
 
     "$JUDGE" doctor > "$T/doctor.out"
     rc=$?

@@ -15,7 +15,8 @@
 #   the hostile suite (default: all under KVM, the quick subset under TCG);
 #   VM_GUEST=bench runs tests/vm/bench.sh instead of the checks (make bench);
 #   VM_GUEST=suite runs tests/vm/suite.sh, the whole unit and e2e suites
-#   (make test-vm-suite).
+#   (make test-vm-suite; VM_SUITE_ONLY=PREFIX: only the e2e scripts whose
+#   names start with it, no unit tests).
 source "$(dirname "$0")/../lib.sh"
 VM=$ROOT/build/vm
 OUT=$VM/out
@@ -73,7 +74,7 @@ boot() {
     timeout "$VM_TIMEOUT" "$QEMU" -nodefaults -no-reboot -display none -monitor none \
         -machine q35 $ACCEL -smp 2 -m 2048 \
         -kernel "$kernel" -initrd "$initrd" \
-        -append "console=ttyS0 panic=-1 quiet judge_root=$ROOT judge_out=$OUT judge_hostile=$hostile judge_accel=$ACCEL_NAME judge_guest=$GUEST" \
+        -append "console=ttyS0 panic=-1 quiet judge_root=$ROOT judge_out=$OUT judge_hostile=$hostile judge_accel=$ACCEL_NAME judge_guest=$GUEST judge_only=${VM_SUITE_ONLY:-}" \
         -virtfs "local,path=/,mount_tag=host,security_model=passthrough,readonly=on,multidevs=remap" \
         -virtfs "local,path=$OUT,mount_tag=out,security_model=none" \
         -serial "file:$VM/console.log" 2>"$VM/qemu.err"
