@@ -57,7 +57,11 @@ else
 fi
 
 # make install / uninstall into a scratch root (the binary under test is the tree's bin/judge).
-if [ "$JUDGE" = "$ROOT/bin/judge" ]; then
+if [ "$JUDGE" != "$ROOT/bin/judge" ]; then
+    skip install "JUDGE is not this tree's bin/judge"
+elif [ ! -w "$ROOT" ]; then
+    skip install "the tree is read-only (make install may build in it): $ROOT"
+else
     make -s -C "$ROOT" install DESTDIR="$T/root" PREFIX=/usr >"$T/install.out" 2>&1
     check install/exit_0 [ $? = 0 ]
     for f in bin/judge share/man/man1/judge.1 share/judge/containers/python3.yaml share/doc/judge/README.md \
@@ -68,7 +72,5 @@ if [ "$JUDGE" = "$ROOT/bin/judge" ]; then
     make -s -C "$ROOT" uninstall DESTDIR="$T/root" PREFIX=/usr >"$T/uninstall.out" 2>&1
     check uninstall/exit_0 [ $? = 0 ]
     check uninstall/nothing_left [ -z "$(find "$T/root" -type f)" ]
-else
-    skip install "JUDGE is not this tree's bin/judge"
 fi
 e2e_exit
