@@ -35,6 +35,16 @@ match() {
 }
 # wait_for GLOB: until a file matching GLOB exists (at most 20 s).
 wait_for() { for _ in $(seq 200); do compgen -G "$1" >/dev/null && return 0; sleep 0.1; done; return 1; }
+# wait_for_reserved GLOB: until a file matching GLOB holds the 1 MiB a replay reserves as it is
+# created (fallocate, just after the file appears), so what fills the disk next cannot take it.
+wait_for_reserved() {
+    local f
+    for _ in $(seq 200); do
+        for f in $1; do [ -f "$f" ] && [ "$(( $(stat -c %b "$f") * $(stat -c %B "$f") ))" -ge 1048576 ] && return 0; done
+        sleep 0.1
+    done
+    return 1
+}
 # fill DIR: use up every free byte of DIR's file system.
 fill() { dd if=/dev/zero of="$1/fill" bs=64k >/dev/null 2>&1; dd if=/dev/zero of="$1/fill2" bs=1k >/dev/null 2>&1; true; }
 # small_disk NAME SIZE: a tmpfs of SIZE at $T/NAME, or a named skip.
@@ -148,7 +158,7 @@ if small_disk during 4m; then
     match "$T/slow.yaml" 30 "$(player greedy "$BOTS" greedy)" "$(player sleeper "$PROGS" gen_sleep)"
     "$JUDGE" run "$T/slow.yaml" --replay "$T/during/r.jsonl.gz" >"$T/during.out" 2>"$T/during.err" &
     pid=$!
-    wait_for "$T/during/.r.jsonl.gz.tmp-*" && fill "$T/during"   # the sleeper holds the match 1.5 s
+    wait_for_reserved "$T/during/.r.jsonl.gz.tmp-*" && fill "$T/during"   # the sleeper holds the match 1.5 s
     wait $pid
     rc=$?
     check disk_full/during_exit_0 [ $rc = 0 ]
@@ -165,7 +175,7 @@ if small_disk tour 4m; then
       player greedy "$BOTS" greedy; player sleeper "$PROGS" gen_sleep; } >"$T/tour.yaml"
     "$JUDGE" tournament "$T/tour.yaml" --out "$T/tour/out" --jobs 1 >"$T/tour.out" 2>"$T/tour.err" &
     pid=$!
-    wait_for "$T/tour/out/replays/.*.tmp-*" && fill "$T/tour"
+    wait_for_reserved "$T/tour/out/replays/.*.tmp-*" && fill "$T/tour"
     wait $pid
     rc=$?
     check disk_full/tournament_exit_4 [ $rc = 4 ]

@@ -233,8 +233,10 @@ END_TEST
 START_TEST(a_busy_jail_or_one_with_a_child_is_not_read_as_asleep)
 {
     fixture_init();
-    struct jail *busy = start("while :; do :; done"), *parent = start("sleep 100 & read y");
+    struct jail *busy = start("while :; do :; done"), *parent = start("sleep 100 & echo x; read y");
     uint64_t ns = 12345;
+    struct jail_wait_entry e = {parent, jail_stdout_fd(parent), 0, 0, JAIL_EVENT_NONE};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE); /* its child exists from here on */
     usleep(50000);
     for (int i = 0; i < 20; i++) {
         ck_assert_int_eq(jail_cpu_ns_if_idle(busy, &ns), 0);
