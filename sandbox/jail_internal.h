@@ -139,7 +139,7 @@ int mount_plan_build(const struct mount_plan_input *in, struct mount_plan **out,
 struct bot_stage {
     int tree_fd;             /* a clone (open_tree) of the kept detached copy, or -1 */
     int dir_fd;              /* else host_dir, for the child to copy in (mount_copy.c), or -1 */
-    uint64_t bytes, entries; /* what dir_fd holds */
+    uint64_t tmpfs_bytes, tmpfs_inodes; /* the tmpfs its copy needs */
 };
 /* 0 with tree_fd or dir_fd set (the caller owns it), or -1: bind it as it is. */
 int jail_stage_bot(const char *host_dir, struct bot_stage *out);

@@ -30,7 +30,6 @@
 
 #define STAGE_MAX_BYTES   (256ull << 20) /* larger directories are bound as they are */
 #define STAGE_MAX_ENTRIES 10000
-#define STAGE_MAX_DEPTH   16
 #define STAGE_SLOTS       16
 #define STAGE_PER_JAIL_MAX_BYTES (32ull << 20) /* one copy per jail: keep it cheap */
 
@@ -46,12 +45,21 @@ static unsigned next_victim;
 static bool cannot_clone_detached; /* Linux 6.1: open_tree(OPEN_TREE_CLONE) of one gives EINVAL */
 static bool cannot_make_detached;  /* no CAP_SYS_ADMIN over our mount namespace: an ordinary user */
 
+/* The tmpfs a copy of the directory needs: its bytes, a page per entry, some spare. */
+static void copy_tmpfs_size(const struct fs_fingerprint *fp, uint64_t *bytes, uint64_t *inodes)
+{
+    *inodes = fp->entries + 16;
+    *bytes = fp->bytes + *inodes * 4096u;
+}
+
 /* A detached, writable tmpfs sized for the copy. */
 static int make_tmpfs(const struct fs_fingerprint *fp)
 {
     char size[32], inodes[32];
-    snprintf(size, sizeof size, "%" PRIu64, fp->bytes + (fp->entries + 16) * 4096u);
-    snprintf(inodes, sizeof inodes, "%" PRIu64, fp->entries + 16);
+    uint64_t size_bytes, inode_count;
+    copy_tmpfs_size(fp, &size_bytes, &inode_count);
+    snprintf(size, sizeof size, "%" PRIu64, size_bytes);
+    snprintf(inodes, sizeof inodes, "%" PRIu64, inode_count);
     int fs = fsopen("tmpfs", FSOPEN_CLOEXEC);
     if (fs < 0 && errno == EPERM) cannot_make_detached = true;
     if (fs < 0) return -1;
@@ -148,8 +156,7 @@ int jail_stage_bot(const char *host_dir, struct bot_stage *out)
         pthread_mutex_unlock(&stage_lock);
         if (copy_in && fp.bytes <= STAGE_PER_JAIL_MAX_BYTES) {
             out->dir_fd = dir;
-            out->bytes = fp.bytes;
-            out->entries = fp.entries;
+            copy_tmpfs_size(&fp, &out->tmpfs_bytes, &out->tmpfs_inodes);
             return 0;
         }
     }

@@ -152,8 +152,8 @@ int plan_attach_tree(struct mount_plan *p, int tree_fd, const char *what, const 
     return 0;
 }
 
-void plan_copy_in(struct mount_plan *p, int dir_fd, const char *what, const char *jail_path, uint64_t bytes,
-                  uint64_t entries)
+void plan_copy_in(struct mount_plan *p, int dir_fd, const char *what, const char *jail_path, uint64_t tmpfs_bytes,
+                  uint64_t tmpfs_inodes)
 {
     struct mount_step *s = add(p, STEP_COPY_IN, jail_path, format("copy %s to %s", what, jail_path));
     if (!s) {
@@ -162,8 +162,7 @@ void plan_copy_in(struct mount_plan *p, int dir_fd, const char *what, const char
     }
     s->fd_owned = true;
     s->fd = dir_fd;
-    keep(p, &s->source, format("size=%" PRIu64 ",nr_inodes=%" PRIu64 ",mode=0755", bytes + (entries + 16) * 4096u,
-                               entries + 16));
+    keep(p, &s->source, format("size=%" PRIu64 ",nr_inodes=%" PRIu64 ",mode=0755", tmpfs_bytes, tmpfs_inodes));
 }
 
 int plan_attach(struct mount_plan *p, const char *host_dir, const char *jail_path, uint64_t attr,

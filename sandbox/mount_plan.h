@@ -73,10 +73,11 @@ int plan_attach(struct mount_plan *p, const char *host_dir, const char *jail_pat
 /* The same with a detached tree the caller made (plan owns tree_fd from now on). */
 int plan_attach_tree(struct mount_plan *p, int tree_fd, const char *what, const char *jail_path, uint64_t attr,
                      struct jail_error *err);
-/* A tmpfs of the jail's own on jail_path holding a copy of the directory dir_fd
- * (plan owns it from now on), made by the child and read-only: mount_copy.c. */
-void plan_copy_in(struct mount_plan *p, int dir_fd, const char *what, const char *jail_path, uint64_t bytes,
-                  uint64_t entries);
+/* A tmpfs of the jail's own (of that size and inode count) on jail_path holding a
+ * copy of the directory dir_fd (plan owns it from now on), made by the child and
+ * read-only: mount_copy.c. */
+void plan_copy_in(struct mount_plan *p, int dir_fd, const char *what, const char *jail_path, uint64_t tmpfs_bytes,
+                  uint64_t tmpfs_inodes);
 /* The step that creates jail_path (not a bind onto it), or NULL. */
 const struct mount_step *plan_created_at(const struct mount_plan *p, const char *jail_path);
 

@@ -183,7 +183,7 @@ static int add_bot(struct mount_plan *p, const char *bot_dir, bool template_copy
     if (jail_stage_bot(bot_dir, &staged) == 0) {
         if (staged.tree_fd >= 0)
             return plan_attach_tree(p, staged.tree_fd, bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY, err);
-        plan_copy_in(p, staged.dir_fd, bot_dir, JAIL_BOT_DIR, staged.bytes, staged.entries);
+        plan_copy_in(p, staged.dir_fd, bot_dir, JAIL_BOT_DIR, staged.tmpfs_bytes, staged.tmpfs_inodes);
         return 0;
     }
     if (template_copy) return plan_attach(p, bot_dir, JAIL_BOT_DIR, ATTR_READ_ONLY, err);
