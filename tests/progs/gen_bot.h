@@ -49,12 +49,18 @@ static inline void gen_reply(const char *line)
     fflush(stdout);
 }
 
-static inline int gen_play(void (*misbehave)(void))
+/* Reads the judge's first line and makes the board; 0 on success. */
+static inline int gen_begin(void)
 {
     if (scanf("%d %d %d %d", &gen_rows, &gen_cols, &gen_players, &gen_id) != 4)
         return 1;
     gen_board = calloc((size_t)gen_rows * (size_t)gen_cols, sizeof *gen_board);
-    if (!gen_board)
+    return gen_board ? 0 : 1;
+}
+
+static inline int gen_play(void (*misbehave)(void))
+{
+    if (gen_begin() != 0)
         return 1;
     for (int reply = 1; gen_read_state(); reply++) {
         if (reply == GEN_BAD_REPLY)

@@ -56,10 +56,7 @@ static void wait_for_the_burn(void)
 
 int main(void)
 {
-    if (scanf("%d %d %d %d", &gen_rows, &gen_cols, &gen_players, &gen_id) != 4)
-        return 1;
-    gen_board = calloc((size_t)gen_rows * (size_t)gen_cols, sizeof *gen_board);
-    if (!gen_board)
+    if (gen_begin() != 0)
         return 1;
     for (int reply = 1; gen_read_state(); reply++) {
         if (reply == WAIT_BEFORE_REPLY)
