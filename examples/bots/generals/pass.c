@@ -6,8 +6,24 @@
  * "visible type [owner units]" (owner and units only for a visible cell that
  * is not a mountain). We answer one line: "-1" to pass. "0" means the game is
  * over for us: exit at once.
+ *
+ * A bot that keeps nothing need not parse the state: it counts the state's
+ * lines, so its own time per turn stays small next to the judge's.
  */
 #include <stdio.h>
+
+/* Consumes the rest of the current line and `lines` more; 0 if input ended first. */
+static int skip_lines(long lines)
+{
+    int c;
+    for (long left = lines + 1; left > 0;) {
+        if ((c = getchar_unlocked()) == EOF)
+            return 0;
+        if (c == '\n')
+            left--;
+    }
+    return 1;
+}
 
 /* Reads one state, keeping nothing; 0 when the judge wrote "0" or input ended. */
 static int skip_state(int n, int m, int k)
@@ -15,19 +31,7 @@ static int skip_state(int n, int m, int k)
     int alive;
     if (scanf("%d", &alive) != 1 || alive == 0)
         return 0;
-    for (int p = 0; p < k; p++) {
-        long long army, cells;
-        if (scanf("%lld %lld", &army, &cells) != 2)
-            return 0;
-    }
-    for (int c = 0; c < n * m; c++) {
-        int visible, type, owner, units;
-        if (scanf("%d %d", &visible, &type) != 2)
-            return 0;
-        if (visible && type != 4 && scanf("%d %d", &owner, &units) != 2)
-            return 0;
-    }
-    return 1;
+    return skip_lines((long)k + (long)n * m);
 }
 
 int main(void)
