@@ -164,12 +164,27 @@ static int add_pollfd(struct waiter *w, size_t *count, int fd)
     return (int)(*count)++;
 }
 
+/* The entry before i on the same jail (its stdout before its stderr), or -1. */
+static int earlier_entry_of_jail(const struct waiter *w, size_t i)
+{
+    for (size_t k = 0; k < i; k++)
+        if (w->entries[k].jail == w->entries[i].jail) return (int)k;
+    return -1;
+}
+
+/* A jail's listener and pidfd are polled once, however many of its fds are. */
 static size_t build_pollfds(struct waiter *w)
 {
     size_t count = 0;
     for (size_t i = 0; i < w->n; i++) {
         struct jail *j = w->entries[i].jail;
+        int same = earlier_entry_of_jail(w, i);
         w->slots[i].fd = add_pollfd(w, &count, w->entries[i].fd);
+        if (same >= 0) {
+            w->slots[i].listener = w->slots[same].listener;
+            w->slots[i].pidfd = w->slots[same].pidfd;
+            continue;
+        }
         w->slots[i].listener = add_pollfd(w, &count, j->listener_hup ? -1 : j->listener_fd);
         w->slots[i].pidfd = add_pollfd(w, &count, j->pidfd);
     }
