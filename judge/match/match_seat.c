@@ -301,14 +301,14 @@ static int thaw(struct seat *st, struct jail_error *err)
  * written, blocked on its stdin), else frozen first (left frozen when bots are). */
 static int read_cpu_exact(struct seat *st, uint64_t *cpu, struct jail_error *err)
 {
-    bool ended = jail_has_ended(st->jail);
     enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_CPU_READ);
-    bool idle = !ended && !jail_is_frozen(st->jail) && jail_cpu_ns_if_idle(st->jail, cpu) == 1;
+    bool idle = !jail_is_frozen(st->jail) && jail_cpu_ns_if_idle(st->jail, cpu) == 1;   /* never an ended jail */
     match_phase_enter(st->phases, was);
     st->idle_on_stdin = idle && jail_idle_reads_stdin(st->jail);
     st->idle_cpu_ns = idle ? *cpu : 0;
     if (idle)
         return 0;
+    bool ended = jail_has_ended(st->jail);
     if (!ended && st->setup->freeze && !jail_is_frozen(st->jail) && freeze(st, err) < 0)
         return -1;
     was = match_phase_enter(st->phases, MATCH_PHASE_CPU_READ);
@@ -488,12 +488,14 @@ int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const s
 int seat_hold(struct seat *st, struct jail_error *err)
 {
     if (!st->setup->freeze || st->phase != SEAT_PLAYING || !st->jail || st->reply == REPLY_WAITING ||
-        jail_has_ended(st->jail) || jail_is_frozen(st->jail) || st->hold_skipped)
+        st->hold_skipped || jail_is_frozen(st->jail))
         return 0;
     if (st->idle_on_stdin && !st->wakes_itself) {
         st->hold_skipped = true;
         return 0;
     }
+    if (jail_has_ended(st->jail))   /* a system call: asked only where a freeze would follow */
+        return 0;
     enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_FREEZE);
     int rc = jail_hold(st->jail, err);
     match_phase_enter(st->phases, was);
