@@ -1,4 +1,8 @@
-/* file_batch.c - many files written to temporary names, put on disk and renamed at once (file_batch.h). */
+/*
+ * file_batch.c - many files written to temporary names, put on disk and renamed at once (file_batch.h).
+ * The temporaries are spread over a few subdirectories (shards, by file number), so that threads
+ * writing at once seldom wait for the same directory's lock: creating a file holds its directory's.
+ */
 #include "ci/file_batch.h"
 
 #include <dirent.h>
@@ -10,10 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <stdatomic.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "ci/spool.h"
+
+#define SHARDS 8
 
 struct file_batch {
     int dir_fd;
@@ -22,11 +29,43 @@ struct file_batch {
     struct spool *kept; /* chain 0: u64 seq, then the file's name */
     uint64_t next_seq;  /* file_batch_put's numbering */
     bool committed;
+    bool chmod_needed;  /* the umask takes bits off 0644 */
+    atomic_bool shard_made[SHARDS];
 };
 
+static void shard_name(const struct file_batch *b, unsigned shard, char *out, size_t size)
+{
+    snprintf(out, size, ".batch-%s-d%u", b->token, shard);
+}
+
+/* The temporary's path from dir_fd: in shard seq % SHARDS. */
 static void temp_name(const struct file_batch *b, uint64_t seq, char *out, size_t size)
 {
-    snprintf(out, size, ".batch-%s-%" PRIu64 ".tmp", b->token, seq);
+    snprintf(out, size, ".batch-%s-d%u/%" PRIu64 ".tmp", b->token, (unsigned)(seq % SHARDS), seq);
+}
+
+/* The umask, from /proc/self/status (umask(2) cannot read it without setting it); 077 when unknown. */
+static mode_t current_umask(void)
+{
+    FILE *f = fopen("/proc/self/status", "re");
+    char line[128];
+    unsigned mask = 077;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "Umask: %o", &mask) == 1) break;
+    if (f) fclose(f);
+    return (mode_t)mask;
+}
+
+static int make_shard(struct file_batch *b, uint64_t seq, struct ci_error *err)
+{
+    unsigned k = (unsigned)(seq % SHARDS);
+    char name[64];
+    if (atomic_load(&b->shard_made[k])) return 0;
+    shard_name(b, k, name, sizeof name);
+    if (mkdirat(b->dir_fd, name, 0700) < 0 && errno != EEXIST)
+        return ci_fail(err, "%s/%s: cannot create it: %s", b->dir, name, strerror(errno));
+    atomic_store(&b->shard_made[k], true);
+    return 0;
 }
 
 int file_batch_open(struct file_batch **out, const char *dir, const char *spool_dir, struct ci_error *err)
@@ -40,6 +79,7 @@ int file_batch_open(struct file_batch **out, const char *dir, const char *spool_
         return ci_fail(err, "getrandom: %s", strerror(errno));
     }
     snprintf(b->token, sizeof b->token, "%016" PRIx64, rnd);
+    b->chmod_needed = (current_umask() & 0644) != 0;
     b->dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (b->dir_fd < 0) {
         free(b);
@@ -56,12 +96,13 @@ int file_batch_open(struct file_batch **out, const char *dir, const char *spool_
 
 int file_batch_write(struct file_batch *b, uint64_t seq, const void *data, size_t len, struct ci_error *err)
 {
-    char name[64];
+    char name[96];
+    if (make_shard(b, seq, err) < 0) return -1;
     temp_name(b, seq, name, sizeof name);
     int fd = openat(b->dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) return ci_fail(err, "%s/%s: cannot create it: %s", b->dir, name, strerror(errno));
     const char *p = data;
-    int rc = fchmod(fd, 0644); /* exactly 0644, whatever the umask, like every output */
+    int rc = b->chmod_needed ? fchmod(fd, 0644) : 0; /* exactly 0644, whatever the umask, like every output */
     while (rc == 0 && len > 0) {
         ssize_t n = write(fd, p, len);
         if (n < 0 && errno == EINTR) continue;
@@ -94,7 +135,7 @@ int file_batch_keep(struct file_batch *b, uint64_t seq, const char *name, struct
 
 void file_batch_drop(struct file_batch *b, uint64_t seq)
 {
-    char name[64];
+    char name[96];
     temp_name(b, seq, name, sizeof name);
     unlinkat(b->dir_fd, name, 0);
 }
@@ -109,7 +150,7 @@ static int rename_file(void *ctx, const char *data, size_t len, struct ci_error 
 {
     struct file_batch *b = ctx;
     uint64_t seq;
-    char temp[64], name[256];
+    char temp[96], name[256];
     memcpy(&seq, data, 8);
     snprintf(name, sizeof name, "%.*s", (int)(len - 8), data + 8);
     temp_name(b, seq, temp, sizeof temp);
@@ -118,37 +159,41 @@ static int rename_file(void *ctx, const char *data, size_t len, struct ci_error 
     return 0;
 }
 
+/* Each shard made, now empty or not (the caller's choice): removed with what is left in it. */
+static void remove_shards(struct file_batch *b)
+{
+    for (unsigned k = 0; k < SHARDS; k++) {
+        char name[64];
+        if (!atomic_load(&b->shard_made[k])) continue;
+        shard_name(b, k, name, sizeof name);
+        int fd = openat(b->dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+        struct dirent *e;
+        while (d && (e = readdir(d)))
+            if (e->d_name[0] != '.') unlinkat(fd, e->d_name, 0);
+        if (d)
+            closedir(d);
+        else if (fd >= 0)
+            close(fd);
+        unlinkat(b->dir_fd, name, AT_REMOVEDIR);
+        atomic_store(&b->shard_made[k], false);
+    }
+}
+
 int file_batch_commit(struct file_batch *b, struct ci_error *err)
 {
     if (syncfs(b->dir_fd) < 0) return ci_fail(err, "%s: syncfs: %s", b->dir, strerror(errno));
     if (spool_each(b->kept, 0, rename_file, b, err) != 0) return err->msg[0] ? -1 : ci_fail_oom(err);
     b->committed = true;
+    remove_shards(b); /* what is left in them was never kept */
     if (fsync(b->dir_fd) < 0) return ci_fail(err, "%s: fsync: %s", b->dir, strerror(errno));
     return 0;
-}
-
-/* Every temporary file of this run still there: kept and not renamed, or written by a worker and
- * never handed back (a failed run). */
-static void remove_temporaries(struct file_batch *b)
-{
-    int fd = openat(b->dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-    if (!d) {
-        if (fd >= 0) close(fd);
-        return;
-    }
-    char prefix[32];
-    size_t n = (size_t)snprintf(prefix, sizeof prefix, ".batch-%s-", b->token);
-    struct dirent *e;
-    while ((e = readdir(d)))
-        if (!strncmp(e->d_name, prefix, n)) unlinkat(b->dir_fd, e->d_name, 0);
-    closedir(d);
 }
 
 void file_batch_close(struct file_batch *b)
 {
     if (!b) return;
-    if (!b->committed) remove_temporaries(b);
+    remove_shards(b); /* a run not committed leaves nothing */
     spool_close(b->kept);
     close(b->dir_fd);
     free(b);

@@ -1,12 +1,13 @@
 /*
  * file_batch.h - many small output files of one directory (the match pages
  * under OUT/matches/, the re-run files under OUT/rerun/) written the atomic way
- * at the cost of a few: each file goes to a temporary name as soon as it is
- * made (on any thread, no fsync), and at the end one syncfs puts them all on
- * disk, each is renamed to its name and the directory is fsynced once. A
- * reader sees a file whole or not at all, as with common/atomic_file.h,
- * without an fsync per file (two per page were most of the stage's time).
- * Files never kept, or left when the run fails, are removed.
+ * at the cost of a few: each file goes to a temporary name, in one of a few
+ * hidden subdirectories (".batch-TOKEN-dK"), as soon as it is made (on any
+ * thread, no fsync), and at the end one syncfs puts them all on disk, each is
+ * renamed to its name and the directory is fsynced once. A reader sees a file
+ * whole or not at all, as with common/atomic_file.h, without an fsync per file
+ * (two per page were most of the stage's time). Files never kept, or left when
+ * the run fails, are removed with the subdirectories.
  */
 #ifndef CI_FILE_BATCH_H
 #define CI_FILE_BATCH_H

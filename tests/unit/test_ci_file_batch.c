@@ -1,8 +1,8 @@
 /*
  * test_ci_file_batch.c - output files written to temporary names and renamed at
  * once (ci/file_batch.h): only the files kept appear, under their names, with
- * their bytes and mode 0644; a dropped file and every file of a run that is not
- * committed leave nothing behind.
+ * their bytes and mode 0644 (whatever the umask); a dropped file, a file never
+ * kept, and every file of a run that is not committed leave nothing behind.
  */
 #include <check.h>
 #include <dirent.h>
@@ -105,6 +105,27 @@ START_TEST(a_run_not_committed_leaves_nothing)
 }
 END_TEST
 
+START_TEST(a_commit_leaves_only_the_kept_files)
+{
+    struct file_batch *b;
+    struct ci_error err = {0};
+    umask(022);
+    ck_assert_int_eq(file_batch_open(&b, pages, root, &err), 0);
+    for (uint64_t seq = 0; seq < 20; seq++) /* every shard, some twice */
+        ck_assert_int_eq(file_batch_write(b, seq, "page", 4, &err), 0);
+    ck_assert_int_eq(file_batch_keep(b, 9, "9.html", &err), 0);
+    ck_assert_int_eq(file_batch_keep(b, 10, "10.html", &err), 0);
+    file_batch_drop(b, 11);
+    ck_assert_int_eq(file_batch_commit(b, &err), 0);
+    file_batch_close(b);
+    char names[512];
+    listing(names, sizeof names);
+    ck_assert_str_eq(names, "10.html 9.html");
+    expect_file("9.html", "page");
+    expect_file("10.html", "page");
+}
+END_TEST
+
 START_TEST(an_unwritable_directory_is_an_error_naming_it)
 {
     struct file_batch *b;
@@ -124,6 +145,7 @@ int main(void)
     tcase_add_checked_fixture(t, setup, teardown);
     tcase_add_test(t, kept_pages_appear_at_commit_and_nothing_else);
     tcase_add_test(t, a_run_not_committed_leaves_nothing);
+    tcase_add_test(t, a_commit_leaves_only_the_kept_files);
     tcase_add_test(t, an_unwritable_directory_is_an_error_naming_it);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);
