@@ -143,8 +143,7 @@ async def idle_memory(port, pid, n):
     return (after - before) * 1024 / n
 
 
-async def main():
-    tmp = tempfile.mkdtemp(prefix="bench-serve-")
+async def main(tmp):
     print("bench_serve: judge serve seabattle over loopback (raw WAMP clients), vs judge run with the same shots")
     print("%-8s %10s %10s %12s %14s | %14s %14s" % ("games", "shots", "wall s", "calls/s", "server us/shot",
                                                   "run wall ms/shot", "run cpu us/shot"))
@@ -172,4 +171,6 @@ async def main():
 
 if __name__ == "__main__":
     resource.setrlimit(resource.RLIMIT_NOFILE, (4096, max(4096, resource.getrlimit(resource.RLIMIT_NOFILE)[1])))
-    asyncio.run(main())
+    with tempfile.TemporaryDirectory(prefix="bench-serve-") as tmp:
+        os.chmod(tmp, 0o755)   # the judge run baseline's bots, their own uid, must enter it (judge refuses otherwise)
+        asyncio.run(main(tmp))
