@@ -9,12 +9,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
-#include <stdatomic.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,7 +29,7 @@ struct file_batch {
     struct spool *kept; /* chain 0: u64 seq, then the file's name */
     uint64_t next_seq;  /* file_batch_put's numbering */
     bool committed;
-    bool chmod_needed;  /* the umask takes bits off 0644 */
+    bool chmod_needed; /* the umask takes bits off 0644 */
     atomic_bool shard_made[SHARDS];
 };
 

@@ -153,7 +153,8 @@ int jail_cpu_ns_exact(struct jail *j, uint64_t *ns, struct jail_error *err);
 /* The exact figure without a freeze, when the jail provably runs nothing: its
  * cgroup holds the init and a single-threaded command only, and the command is
  * asleep in a system call, switched out. 1 with *ns set; 0 (*ns untouched) when
- * that cannot be shown (it runs, has threads or children, has ended or was killed, no cgroup, ...). */
+ * that cannot be shown (it runs, has threads or children, has ended or was
+ * killed, no cgroup, ...). */
 int jail_cpu_ns_if_idle(struct jail *j, uint64_t *ns);
 /* After jail_cpu_ns_if_idle answered 1: the command's system call was read(2)
  * on its stdin, so it cannot run again before its next prompt unless it woke

@@ -182,7 +182,8 @@ static bool command_falls_asleep(struct jail *j)
 int jail_cpu_ns_if_idle(struct jail *j, uint64_t *ns)
 {
     j->idle_reads_stdin = false;
-    if (j->reaped || j->ended || j->killed || j->frozen || j->cpu_fixed || !j->cg || !j->has_cpu_clock) return 0;
+    if (j->reaped || j->ended || j->killed || j->frozen || j->cpu_fixed || !j->cg || !j->has_cpu_clock)
+        return 0;
     if (!only_init_and_command(j) || !command_falls_asleep(j)) return 0;
     *ns = jail_cpu_ns_final(j);
     return 1;

@@ -302,7 +302,8 @@ static int thaw(struct seat *st, struct jail_error *err)
 static int read_cpu_exact(struct seat *st, uint64_t *cpu, struct jail_error *err)
 {
     enum match_phase was = match_phase_enter(st->phases, MATCH_PHASE_CPU_READ);
-    bool idle = !jail_is_frozen(st->jail) && jail_cpu_ns_if_idle(st->jail, cpu) == 1;   /* never an ended jail */
+    /* jail_cpu_ns_if_idle answers 0 for a jail that has ended, without a system call of its own */
+    bool idle = !jail_is_frozen(st->jail) && jail_cpu_ns_if_idle(st->jail, cpu) == 1;
     match_phase_enter(st->phases, was);
     st->idle_on_stdin = idle && jail_idle_reads_stdin(st->jail);
     st->idle_cpu_ns = idle ? *cpu : 0;
