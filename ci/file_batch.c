@@ -28,8 +28,7 @@ struct file_batch {
     char token[17];     /* this run's mark in the temporary names */
     struct spool *kept; /* chain 0: u64 seq, then the file's name */
     uint64_t next_seq;  /* file_batch_put's numbering */
-    bool committed;
-    bool chmod_needed; /* the umask takes bits off 0644 */
+    bool chmod_needed;  /* the umask takes bits off 0644 */
     atomic_bool shard_made[SHARDS];
 };
 
@@ -41,7 +40,9 @@ static void shard_name(const struct file_batch *b, unsigned shard, char *out, si
 /* The temporary's path from dir_fd: in shard seq % SHARDS. */
 static void temp_name(const struct file_batch *b, uint64_t seq, char *out, size_t size)
 {
-    snprintf(out, size, ".batch-%s-d%u/%" PRIu64 ".tmp", b->token, (unsigned)(seq % SHARDS), seq);
+    char shard[64];
+    shard_name(b, (unsigned)(seq % SHARDS), shard, sizeof shard);
+    snprintf(out, size, "%s/%" PRIu64 ".tmp", shard, seq);
 }
 
 /* The umask, from /proc/self/status (umask(2) cannot read it without setting it); 077 when unknown. */
@@ -184,7 +185,6 @@ int file_batch_commit(struct file_batch *b, struct ci_error *err)
 {
     if (syncfs(b->dir_fd) < 0) return ci_fail(err, "%s: syncfs: %s", b->dir, strerror(errno));
     if (spool_each(b->kept, 0, rename_file, b, err) != 0) return err->msg[0] ? -1 : ci_fail_oom(err);
-    b->committed = true;
     remove_shards(b); /* what is left in them was never kept */
     if (fsync(b->dir_fd) < 0) return ci_fail(err, "%s: fsync: %s", b->dir, strerror(errno));
     return 0;
