@@ -21,7 +21,12 @@ CFLAGS_asan    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -f
 LDFLAGS_asan   := -fsanitize=address,undefined
 CFLAGS   ?=
 CFLAGS   += -std=c17 -D_GNU_SOURCE $(WARN) $(CFLAGS_$(VARIANT)) -I. $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+# libwebsockets is compiled against but loaded by `judge serve` alone (judge/serve/serve_lws.h), by
+# the SONAME of the library found here.
+LINKED_PKGS := $(filter-out libwebsockets,$(PKGS))
+LWS_SONAME  := $(shell objdump -p "$$($(CC) -print-file-name=libwebsockets.so)" 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
+CFLAGS   += $(if $(LWS_SONAME),-DLWS_SONAME='"$(LWS_SONAME)"')
+LDLIBS   += $(shell pkg-config --libs $(LINKED_PKGS) 2>/dev/null) -ldl -lm
 LDFLAGS  += $(LDFLAGS_$(VARIANT))
 NPROC    := $(shell nproc 2>/dev/null || echo 2)
 VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)

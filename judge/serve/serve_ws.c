@@ -10,7 +10,6 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <libwebsockets.h>
 #include <netdb.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -20,6 +19,7 @@
 #include <time.h>
 
 #include "judge/serve/serve_internal.h"
+#include "judge/serve/serve_lws.h"
 
 #define SUBPROTOCOL "wamp.2.json"
 #define TICK_US     (100 * LWS_US_PER_MS)
@@ -458,7 +458,7 @@ static int probe_listen(const char *host, int port, char *err, size_t errlen)
 
 int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size_t errlen)
 {
-    if (probe_listen(s->cfg->host, s->cfg->port, err, errlen) < 0)
+    if (serve_lws_load(err, errlen) < 0 || probe_listen(s->cfg->host, s->cfg->port, err, errlen) < 0)
         return -1;
     struct ws_server *w = calloc(1, sizeof *w);
     struct lws_context_creation_info info;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # 90_cli.sh - the command line helps: `judge help run` is `judge run --help`, which lists the
 # match file's keys; a misspelt command, key, game or profile gets "did you mean"; a tab in
-# YAML is explained in words; judge(1) is written from the commands' --help texts and renders;
+# YAML is explained in words; libwebsockets is not loaded unless serving; judge(1) is written
+# from the commands' --help texts and renders;
 # `make install` installs the binary, the profiles, the man page, the docs and the examples,
 # and `make uninstall` removes them.
 source "$(dirname "$0")/../lib.sh"
@@ -22,6 +23,12 @@ check typo/command_suggests grep -qx "judge: unknown command 'rnu'; did you mean
 check typo/command_direct grep -q "did you mean 'tournament'?" "$T/cmd2.err"
 "$JUDGE" hlep 2>"$T/cmd3.err"
 check typo/help grep -q "did you mean 'help'?" "$T/cmd3.err"
+
+# libwebsockets (and the libssl and libcrypto it needs) is loaded by `judge serve` alone: every
+# other run of the judge starts without them (tests/e2e/65_network.sh serves through it).
+LD_DEBUG=files "$JUDGE" --version >/dev/null 2>"$T/ld.txt"
+check startup/loader_traced grep -q 'file=libc.so' "$T/ld.txt"
+check startup/no_websockets_unless_serving [ "$(grep -cE 'file=lib(websockets|ssl|crypto)' "$T/ld.txt")" = 0 ]
 
 # bad NAME TEXT WANT: a match file holding TEXT fails with exit 2 and exactly FILE:WANT.
 bad() {
