@@ -89,25 +89,42 @@ static void enter_private_mount_ns(struct jail_global *g)
         unshare(CLONE_NEWNS) == 0 && mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) == 0;
 }
 
-/* A child tries each namespace; its exit status has bit i set when ns_layers[i] failed. */
-_Noreturn static void probe_namespaces_child(bool need_userns)
+/* The probes that run in a child of their own run side by side: each is started,
+ * the judge goes on with its own probes meanwhile, then waits for it. */
+static int exit_status_of(pid_t pid)
+{
+    int status;
+    if (pid < 0) return -1;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* A child tries each namespace but those in `skip`; its exit status has bit i set when
+ * ns_layers[i] failed. */
+_Noreturn static void probe_namespaces_child(bool need_userns, int skip)
 {
     if (need_userns && unshare(CLONE_NEWUSER) < 0) _exit((1 << NS_LAYER_COUNT) - 1);
     int failed = 0;
     for (size_t i = 0; i < NS_LAYER_COUNT; i++)
-        if (unshare(ns_layers[i].flag) < 0) failed |= 1 << i;
+        if (!(ns_layers[i].flag & skip) && unshare(ns_layers[i].flag) < 0) failed |= 1 << i;
     _exit(failed);
 }
 
-static int probe_namespaces(bool need_userns)
+/* A privileged judge's probe leaves the network namespace out: making the one all jails
+ * share (prepare_shared_netns) is its probe, and a network namespace is the dearest to
+ * make (about a millisecond). */
+static pid_t start_namespace_probe(const struct jail_global *g)
 {
     pid_t pid = clone3_fork(0, -1, NULL);
-    if (pid == 0) probe_namespaces_child(need_userns);
-    if (pid < 0) return (1 << NS_LAYER_COUNT) - 1;
-    int status;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : (1 << NS_LAYER_COUNT) - 1;
+    if (pid == 0) probe_namespaces_child(!g->privileged, g->privileged ? CLONE_NEWNET : 0);
+    return pid;
+}
+
+static int namespaces_failed(pid_t probe)
+{
+    int status = exit_status_of(probe);
+    return status < 0 ? (1 << NS_LAYER_COUNT) - 1 : status;
 }
 
 static void probe_userns(struct jail_global *g)
@@ -133,9 +150,9 @@ static void probe_userns(struct jail_global *g)
     }
 }
 
-static void probe_other_namespaces(struct jail_global *g)
+static void probe_other_namespaces(struct jail_global *g, pid_t probe)
 {
-    int failed = probe_namespaces(!g->privileged);
+    int failed = namespaces_failed(probe);
     for (size_t i = 0; i < NS_LAYER_COUNT; i++) {
         enum jail_layer l = ns_layers[i].layer;
         if (failed & (1 << i))
@@ -166,10 +183,13 @@ static void prepare_mount_template(struct jail_global *g)
         mount_template_create(g->root_mount, !g->private_mounts, &g->template_mntns_fd, &ignored);
 }
 
-static int prepare_shared_netns(struct jail_global *g, struct jail_error *err)
+static void prepare_shared_netns(struct jail_global *g)
 {
-    if (!g->privileged || g->probe.state[LAYER_NET_NS] != LAYER_ON) return 0;
-    return ns_net_create_empty(&g->shared_netns_fd, err);
+    struct jail_error err;
+    if (!g->privileged || g->probe.state[LAYER_NET_NS] != LAYER_ON ||
+        ns_net_create_empty(&g->shared_netns_fd, &err) == 0)
+        return;
+    set_layer(g, LAYER_NET_NS, LAYER_OFF, "unavailable", err.msg);
 }
 
 /* A filter already on us (a container runtime's) wins over our notification
@@ -191,21 +211,35 @@ _Noreturn static void probe_seccomp_child(const struct seccomp_program *prog)
     _exit(fd >= 0 ? 0 : -fd);
 }
 
-static void probe_seccomp(struct jail_global *g)
+/* libseccomp's compile of the policy (about a millisecond) runs beside the cgroup
+ * probe; seccomp_policy_get keeps what it made for start_seccomp_probe and the jails. */
+static void *compile_policy(void *unused)
+{
+    const struct seccomp_program *prog;
+    struct jail_error ignored; /* start_seccomp_probe asks again and reports */
+    (void)unused;
+    seccomp_policy_get(NULL, &prog, &ignored);
+    return NULL;
+}
+
+/* -1 when the policy does not compile (the layer is then set off, with why) */
+static pid_t start_seccomp_probe(struct jail_global *g)
 {
     const struct seccomp_program *prog;
     struct jail_error err;
-    int status = -1;
     if (seccomp_policy_get(NULL, &prog, &err) < 0) {
         set_layer(g, LAYER_SECCOMP, LAYER_OFF, "policy does not compile", err.msg);
-        return;
+        return -1;
     }
     pid_t pid = clone3_fork(0, -1, NULL);
     if (pid == 0) probe_seccomp_child(prog);
-    if (pid > 0)
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-        }
-    g->seccomp_ok = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    return pid < 0 ? 0 : pid; /* 0: no probe child, the filter counts as refused */
+}
+
+static void probe_seccomp(struct jail_global *g, pid_t probe)
+{
+    if (probe < 0) return;
+    g->seccomp_ok = probe > 0 && exit_status_of(probe) == 0;
     /* Root-mode and flat jails run as other uids: taking their listener (pidfd_getfd) needs CAP_SYS_PTRACE. */
     if (g->seccomp_ok && (g->privileged || g->flat_setid) && !has_cap(CAP_SYS_PTRACE)) {
         g->seccomp_ok = false;
@@ -302,13 +336,19 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     g->online_cpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
     if (prepare_runtime_dir(g, err) < 0) return -1;
     if (g->privileged) enter_private_mount_ns(g);
+    pid_t namespaces = start_namespace_probe(g);
     probe_userns(g);
-    probe_other_namespaces(g);
-    if (prepare_shared_netns(g, err) < 0) return -1;
+    /* No child is started while the thread runs: clone3_fork skips glibc's fork handlers. */
+    pthread_t compiler;
+    bool compiling = pthread_create(&compiler, NULL, compile_policy, NULL) == 0;
+    probe_cgroup(g);
+    probe_other_namespaces(g, namespaces);
+    prepare_shared_netns(g);
+    if (compiling) pthread_join(compiler, NULL);
+    pid_t seccomp = start_seccomp_probe(g);
     prepare_mount_template(g);
     decide_flat(g);
-    probe_cgroup(g);
-    probe_seccomp(g);
+    probe_seccomp(g, seccomp);
     fill_always_on(g);
     summarise(g);
     return 0;
