@@ -31,9 +31,11 @@ median_ms() {
 jailed() { rm -rf "$T/out"; "$JUDGE" compile --profile "$1" "$T/src-$1" --out "$T/out"; }
 host_c() { /usr/bin/gcc -std=gnu17 -O2 -fmax-errors=20 -o "$T/host-bot" "$T/src-c/random.c" -lm; }
 host_cpp() { /usr/bin/g++ -std=gnu++17 -O2 -fmax-errors=20 -o "$T/host-bot" "$T/src-cpp/original_style.cpp" -lm; }
+# As on a student's machine: the bytecode beside the source (a prefix, PYTHONPYCACHEPREFIX,
+# would also send the standard library's bytecode there, compiled anew at every run).
 host_python3() {
     rm -rf "$T/host-py" && cp -R "$T/src-python3" "$T/host-py" &&
-        PYTHONPYCACHEPREFIX="$T/pyc" /usr/bin/python3 -m py_compile "$T/host-py/random.py"
+        /usr/bin/python3 -m py_compile "$T/host-py/random.py"
 }
 host_java() {
     /usr/bin/javac -J-Xmx384m -J-XX:+UseSerialGC -J-XX:TieredStopAtLevel=1 -J-XX:ActiveProcessorCount=1 -J-Xshare:auto \
