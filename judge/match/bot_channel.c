@@ -127,6 +127,8 @@ int bot_channel_refill(struct bot_channel *ch)
 {
     if (ch->out_fd < 0)
         return -1;
+    if (ch->stdout_quiet)
+        return 0;
     for (;;) {
         ssize_t n = read(ch->out_fd, ch->raw, sizeof ch->raw);
         if (n > 0) {
@@ -141,8 +143,21 @@ int bot_channel_refill(struct bot_channel *ch)
         }
         if (errno == EINTR)
             continue;
-        return errno == EAGAIN ? 0 : -2;
+        if (errno != EAGAIN)
+            return -2;
+        ch->stdout_quiet = true;
+        return 0;
     }
+}
+
+void bot_channel_stdout_woken(struct bot_channel *ch)
+{
+    ch->stdout_quiet = false;
+}
+
+void bot_channel_stdout_await(struct bot_channel *ch)
+{
+    ch->stdout_quiet = true;
 }
 
 static size_t text_len(const struct bot_channel *ch)

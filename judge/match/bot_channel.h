@@ -36,6 +36,7 @@ struct bot_channel {
     bool skipping;                /* after an invalid line: discard up to its "\n" */
     char raw[BOT_READ_CHUNK];     /* read from stdout, not yet consumed */
     size_t raw_pos, raw_len;
+    bool stdout_quiet;            /* a read found stdout empty: not read again until woken */
     uint64_t stdout_bytes;
 
     char *tail;                   /* ring of the last tail_cap bytes of stderr */
@@ -75,8 +76,16 @@ void bot_channel_stdin_closed(struct bot_channel *ch);
 /* Take the next reply line, reading the pipe only when the buffer is empty. */
 void bot_channel_read_line(struct bot_channel *ch, struct bot_line *out);
 /* Refills the read buffer from stdout: 1 when bytes were read, 0 when the pipe is empty
- * for now, -1 at end of file, -2 on error. */
+ * for now (or was at the last read, and nothing woke the channel since), -1 at end of file,
+ * -2 on error. */
 int bot_channel_refill(struct bot_channel *ch);
+/* Something may have reached stdout (the wait saw the bot's fd readable, or it ended): the
+ * next read asks the pipe again. The wait's level-triggered poll reports bytes still in the
+ * pipe, so a read that would find it empty, as right after a prompt, is never made. */
+void bot_channel_stdout_woken(struct bot_channel *ch);
+/* Read stdout only once woken: right after a prompt, when what it answers cannot be there
+ * yet and what the bot wrote before is reported by the wait. */
+void bot_channel_stdout_await(struct bot_channel *ch);
 /* Read and throw away whatever stdout holds now (a bot at its end). 1 at EOF. */
 int bot_channel_discard_stdout(struct bot_channel *ch);
 

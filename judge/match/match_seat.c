@@ -483,6 +483,7 @@ int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const s
         st->written_ns = monotonic_ns();
     if (jail_is_frozen(st->jail) && thaw(st, err) < 0)
         return -1;
+    bot_channel_stdout_await(&st->ch);   /* the reply cannot be there yet: the wait reports it */
     return seat_pump(st, round, err);
 }
 
@@ -523,6 +524,7 @@ int seat_deadline_passed(struct seat *st, int round, struct jail_error *err)
 
 int seat_ended(struct seat *st, int round, struct jail_error *err)
 {
+    bot_channel_stdout_woken(&st->ch);   /* what it wrote before it ended is read to its EOF */
     if (seat_pump(st, round, err) < 0)
         return -1;
     if (st->reply != REPLY_WAITING)

@@ -139,6 +139,7 @@ static int wait_once(struct runner *r, int round)
         return runner_jail_failed(r);
     struct seat *st = w.seat[i];
     enum jail_event ev = w.e[i].event;
+    bot_channel_stdout_woken(&st->ch);   /* whatever woke us, its stdout may hold bytes now */
     if (st->phase == SEAT_ENDING)
         return on_ending_event(r, st, w.role[i], ev);
     if (w.role[i] == ROLE_IDLE)

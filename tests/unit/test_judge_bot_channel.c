@@ -38,9 +38,11 @@ static void close_fixture(struct fixture *f)
     bot_channel_free(&f->ch);
 }
 
+/* The bot writes, and the judge's wait sees its stdout readable. */
 static void bot_writes(struct fixture *f, const char *bytes, size_t n)
 {
     ck_assert_int_eq(write(f->bot_stdout, bytes, n), (ssize_t)n);
+    bot_channel_stdout_woken(&f->ch);
 }
 
 static void expect_line(struct fixture *f, enum bot_line_status status, const char *text, size_t len)
@@ -61,6 +63,28 @@ START_TEST(reads_a_line_without_its_newline)
     bot_writes(&f, "1 2 3 4 5\n", 10);
     expect_line(&f, BOT_LINE_OK, "1 2 3 4 5", 9);
     expect_line(&f, BOT_LINE_NONE, "", 0);
+    close_fixture(&f);
+}
+END_TEST
+
+START_TEST(an_empty_pipe_is_read_again_only_once_woken)
+{
+    struct fixture f;
+    open_fixture(&f, 256, 0);
+    expect_line(&f, BOT_LINE_NONE, "", 0);   /* reads: empty */
+    ck_assert_int_eq(write(f.bot_stdout, "7\n", 2), 2);
+    expect_line(&f, BOT_LINE_NONE, "", 0);   /* no read: nothing woke the channel */
+    bot_channel_stdout_woken(&f.ch);
+    expect_line(&f, BOT_LINE_OK, "7", 1);
+    ck_assert_int_eq(write(f.bot_stdout, "8\n", 2), 2);
+    bot_channel_stdout_await(&f.ch);         /* a prompt went out: wait to be woken */
+    expect_line(&f, BOT_LINE_NONE, "", 0);
+    bot_channel_stdout_woken(&f.ch);
+    expect_line(&f, BOT_LINE_OK, "8", 1);
+    close(f.bot_stdout);
+    f.bot_stdout = -1;
+    bot_channel_stdout_woken(&f.ch);
+    expect_line(&f, BOT_LINE_EOF, "", 0);
     close_fixture(&f);
 }
 END_TEST
@@ -316,6 +340,7 @@ static Suite *bot_channel_suite(void)
     Suite *s = suite_create("bot_channel");
     TCase *lines = tcase_create("lines");
     tcase_add_test(lines, reads_a_line_without_its_newline);
+    tcase_add_test(lines, an_empty_pipe_is_read_again_only_once_woken);
     tcase_add_test(lines, strips_one_carriage_return_before_the_newline);
     tcase_add_test(lines, a_carriage_return_inside_a_line_is_invalid);
     tcase_add_test(lines, a_line_of_exactly_max_bytes_is_accepted);

@@ -27,9 +27,11 @@ static void open_bot(struct pipe_bot *b, size_t cap, int lines)
     raw_reply_begin(&b->r, cap, lines);
 }
 
+/* The bot writes, and the judge's wait sees its stdout readable. */
 static void say(struct pipe_bot *b, const char *data, size_t len)
 {
     ck_assert_int_eq(write(b->fds[1], data, len), (ssize_t)len);
+    bot_channel_stdout_woken(&b->ch);
 }
 
 static void next_reply(struct pipe_bot *b, size_t cap, int lines)
