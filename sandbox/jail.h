@@ -135,6 +135,11 @@ struct jail; /* opaque */
  * the process is single-threaded. Idempotent. */
 int jail_global_init(enum isolation_mode mode, struct isolation_report *probe, struct jail_error *err);
 
+/* The seccomp profile the process's jails will run under, when it is known before
+ * jail_global_init: compiled beside the probes rather than when the first jail starts
+ * (libseccomp takes a millisecond or two). Later calls, and unknown names, change nothing. */
+void jail_global_expect_profile(const char *profile);
+
 /* Start the command. On success *out owns the jail; the three fds are
  * non-blocking, close-on-exec pipe ends owned by the jail (closed by jail_finish,
  * or earlier by jail_close_stdin). */

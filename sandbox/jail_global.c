@@ -29,6 +29,7 @@
 static struct jail_global global;
 static bool global_ready;
 static pthread_mutex_t global_lock = PTHREAD_MUTEX_INITIALIZER;
+static char expected_profile[64]; /* jail_global_expect_profile's, compiled with the default */
 
 /* Namespaces every jail creates, probed one by one in a throw-away child. */
 static const struct {
@@ -212,13 +213,16 @@ _Noreturn static void probe_seccomp_child(const struct seccomp_program *prog)
 }
 
 /* libseccomp's compile of the policy (about a millisecond) runs beside the cgroup
- * probe; seccomp_policy_get keeps what it made for start_seccomp_probe and the jails. */
+ * probe, and the expected profile's after it; seccomp_policy_get keeps what it made for
+ * start_seccomp_probe and the jails. */
 static void *compile_policy(void *unused)
 {
     const struct seccomp_program *prog;
-    struct jail_error ignored; /* start_seccomp_probe asks again and reports */
+    struct jail_error ignored; /* start_seccomp_probe and the jail ask again and report */
     (void)unused;
     seccomp_policy_get(NULL, &prog, &ignored);
+    if (expected_profile[0] && seccomp_profile_exists(expected_profile))
+        seccomp_policy_get(expected_profile, &prog, &ignored);
     return NULL;
 }
 
@@ -365,6 +369,14 @@ int jail_global_ensure(const struct jail_global **out, struct jail_error *err)
     pthread_mutex_unlock(&global_lock);
     *out = &global;
     return rc;
+}
+
+void jail_global_expect_profile(const char *profile)
+{
+    pthread_mutex_lock(&global_lock);
+    if (!global_ready && profile && strlen(profile) < sizeof expected_profile)
+        snprintf(expected_profile, sizeof expected_profile, "%s", profile);
+    pthread_mutex_unlock(&global_lock);
 }
 
 int jail_global_check_mode(const struct jail_global *g, enum isolation_mode mode, struct jail_error *err)

@@ -163,6 +163,7 @@ static int compile(const struct compile_options *o, const struct language_profil
 {
     struct isolation_report probe;
     struct jail_error jerr;
+    jail_global_expect_profile(p->compile.seccomp);
     if (jail_global_init(o->mode, &probe, &jerr) < 0)
         return fprintf(stderr, "judge compile: %s\n", jerr.msg), EXIT_INTERNAL;
     struct compile_request req = {p, o->src_dir, o->bot_dir, o->mode};

@@ -366,6 +366,7 @@ static int run(const struct exec_options *o, struct exec_files *f)
 {
     struct isolation_report probe;
     struct jail_error err;
+    jail_global_expect_profile(o->spec.profile);
     if (jail_global_init(o->spec.mode, &probe, &err) < 0) {
         fprintf(stderr, "judge exec: %s\n", err.msg);
         return EXIT_INTERNAL;
