@@ -312,6 +312,8 @@ struct sched_boost {
 /* SCHED_FIFO for the calling thread where permitted; end restores the policy. */
 void sched_boost_begin(struct sched_boost *b);
 void sched_boost_end(struct sched_boost *b);
+/* In a jail's child: back to SCHED_OTHER from the referee's SCHED_BATCH (sched_referee.c). */
+void jail_sched_reset_inherited(void);
 
 /* ---- waiting (jail_wait.c) ---- */
 struct pollfd;

@@ -155,12 +155,13 @@ static bool only_init_and_command(struct jail *j)
     return j->threads_fd >= 0 && cgroup_threads_are(j->threads_fd, j->cmd_pid, j->pid) == 1;
 }
 
-/* A bot whose reply has just arrived is often still on its way to its next
+/* A bot whose reply has just arrived can still be on its way to its next
  * read, switched out on the judge's own CPU by the judge's wake-up, which a
- * sched_yield does not give back. Sleeping long enough for it to get there
- * (tens of microseconds on a slow VM) costs the judge less CPU and wall time
- * than the freeze it saves (measured by make bench: no freeze left in a
- * generals match of pass or greedy bots). */
+ * sched_yield does not give back (rare under a referee's SCHED_BATCH:
+ * sched_referee.c). Sleeping long enough for it to get there (tens of
+ * microseconds on a slow VM) costs the judge less CPU and wall time than the
+ * freeze it saves (measured by make bench: no freeze left in a generals match
+ * of pass or greedy bots). */
 static bool command_falls_asleep(struct jail *j)
 {
     int slack = -1;

@@ -346,6 +346,7 @@ static void become_unprivileged_flat(const struct spawn_plan *p, const struct ch
 _Noreturn static void child_main_flat(const struct spawn_plan *p, const struct child_fds *f)
 {
     reset_signals();
+    jail_sched_reset_inherited();
     need(f, setsid(), "setsid");
     setup_stdio(f);
     wait_for_parent(f); /* in its cgroup, if there is one, from here on */
@@ -363,6 +364,7 @@ _Noreturn static void child_main_flat(const struct spawn_plan *p, const struct c
 _Noreturn static void child_main(const struct spawn_plan *p, const struct child_fds *f)
 {
     reset_signals();
+    jail_sched_reset_inherited();
     need(f, setsid(), "setsid");
     bool own_userns = p->clone_ns & CLONE_NEWUSER;
     if (own_userns) /* our uid has no mapping until the parent writes one */

@@ -69,6 +69,25 @@ START_TEST(python_runs)
 }
 END_TEST
 
+/* The referee's SCHED_BATCH stays with the judge's thread; its bots run SCHED_OTHER. */
+START_TEST(referee_scheduling_is_not_inherited)
+{
+    fixture_init();
+    struct jail_sched_saved saved;
+    jail_sched_referee_begin(&saved);
+    int referee = sched_getscheduler(0);
+    struct command c;
+    python_command(&c, "import os, sys; sys.exit(10 + os.sched_getscheduler(0))");
+    struct outcome o;
+    run(&c, &o);
+    jail_sched_referee_end(&saved);
+    ck_assert_int_eq(referee, SCHED_BATCH);
+    ck_assert_int_eq(sched_getscheduler(0), SCHED_OTHER);
+    ck_assert_msg(o.rc == 0, "%s", o.err.msg);
+    ck_assert_int_eq(o.rep.exit_code, 10 + SCHED_OTHER);
+}
+END_TEST
+
 START_TEST(environment_is_exactly_envp)
 {
     fixture_init();
@@ -443,6 +462,7 @@ int main(void)
     tcase_add_test(tc, exit_code_is_reported);
     tcase_add_test(tc, signal_is_reported);
     tcase_add_test(tc, python_runs);
+    tcase_add_test(tc, referee_scheduling_is_not_inherited);
     tcase_add_test(tc, environment_is_exactly_envp);
     tcase_add_test(tc, only_standard_fds_are_open);
     tcase_add_test(tc, no_capabilities_no_new_privs_seccomp_on);
