@@ -8,7 +8,8 @@
 # flag when one of the documented set (docs/docker.md) is left out; without
 # them strict mode refuses and best-effort runs with every degraded layer in
 # the replay; with them a real match runs strict and its replay verifies
-# outside with $JUDGE; the hostile suite passes inside.
+# outside with $JUDGE; `judge serve` listens inside (libwebsockets, loaded at its
+# start, is in the image); the hostile suite passes inside.
 # Prints ok/skip/FAIL lines and figures; exits 1 if anything failed. The one
 # skip of the whole run is an engine that cannot start here (with the reason).
 # Usage: JUDGE=bin/judge tests/docker/run.sh
@@ -189,6 +190,15 @@ check_matches() {
     check docker/strict/replay_not_degraded [ "$(rq "$out/strict.jsonl.gz" 'H["isolation"]["degraded"]')" = False ]
 }
 
+# judge serve loads libwebsockets when it starts (judge/serve/serve_lws.h), by the SONAME of
+# the build stage's library: the runtime image must hold that library.
+check_serve() {
+    phase "serve inside"
+    in_container "--entrypoint timeout" $IMAGE 3 /opt/judge/bin/judge serve seabattle \
+        --listen 127.0.0.1:0 --replays /tmp/served >"$T/serve.out" 2>&1
+    check docker/serve_listens grep -q '^judge serve: listening on ws://127.0.0.1:[0-9]*/ws' "$T/serve.out"
+}
+
 check_hostile() {
     phase "hostile suite inside"
     in_container "$(strict_flags) ${SLOTS[*]}" $TEST_IMAGE tests/hostile/run.sh >"$T/hostile.out" 2>&1
@@ -211,6 +221,7 @@ if build_images; then
     check_doctor
     check_each_flag_needed
     check_matches
+    check_serve
     check_hostile
 fi
 echo "figure: make test-docker took $((SECONDS - START)) s"
