@@ -5,7 +5,8 @@
  * sandbox/fs_safe.h (no link followed), with bounded depth and entry count.
  * Sizes count as files claim them (st_size, holes included), not by the blocks
  * they hold: a sparse file is within the cap only if its whole length is, and
- * it is copied with its holes kept.
+ * it is copied with its holes kept. Every file and directory copied is fsynced before
+ * the manifest, itself written atomically, marks BOT_DIR complete.
  */
 #include "judge/compile/compile_internal.h"
 
@@ -108,6 +109,8 @@ static int copy_file(struct copy *c, int from_fd, int to_fd, const char *name, m
     rc = out < 0 ? from_jail(c, &jerr) : copy_bytes(c, in, out, st.st_size, name);
     if (rc == 0 && fchmod(out, out_mode) < 0) /* the judge's umask must not take the bits away */
         rc = compile_fail(c->err, "copying the compiled bot: chmod %s: %s", name, strerror(errno));
+    if (rc == 0 && fsync(out) < 0) /* on disk before the manifest says the bot is complete */
+        rc = compile_fail(c->err, "copying the compiled bot: fsync %s: %s", name, strerror(errno));
     if (out >= 0 && close(out) < 0 && rc == 0)
         rc = compile_fail(c->err, "copying the compiled bot: closing %s: %s", name, strerror(errno));
     close(in);
@@ -124,6 +127,8 @@ static int copy_subdir(struct copy *c, int from_fd, int to_fd, const char *name,
     int sub_to =
         sub_from < 0 ? -1 : fs_safe_openat(to_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, &jerr);
     int rc = sub_to < 0 ? from_jail(c, &jerr) : copy_dir(c, sub_from, sub_to, depth + 1);
+    if (rc == 0 && fsync(sub_to) < 0) /* its entries too; BOT_DIR's own are the manifest's fsync */
+        rc = compile_fail(c->err, "copying the compiled bot: fsync %s: %s", name, strerror(errno));
     if (sub_from >= 0) close(sub_from);
     if (sub_to >= 0) close(sub_to);
     return rc;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # 50_compile.sh - `judge compile` with every language profile (c, cpp, python3, java): a
 # real bot for every game compiled in the jail and then played in a match; compile
-# errors with the compiler's messages and the compile record; bad input.
+# errors with the compiler's messages and the compile record; bad input; the bot's files
+# fsynced before its manifest is written.
 # (Attacks at compile time: 55_compile_hostile.sh.)
 source "$(dirname "$0")/../lib.sh"
 SRC=$ROOT/examples/bots
@@ -94,6 +95,27 @@ limits: {memory_limit_mb: 448}"
 
 compile_bot gen_c c generals/random.c
 compile_bot gen_cpp cpp generals/original_style.cpp
+# Durability: a file copied into BOT_DIR is on disk before the manifest's rename says the
+# bot is complete (the judge's own system calls, its jails untraced).
+if command -v strace >/dev/null; then
+    strace -qq -e trace=openat2,fsync,renameat,renameat2 -o "$T/fsync.trace" \
+        "$JUDGE" compile --profile c "$T/src-gen_c" --out "$T/bot-fsync" >/dev/null 2>&1
+    check compile/bot_file_fsynced_before_manifest python3 - "$T/fsync.trace" <<'EOF'
+import re, sys
+fd, synced = None, False
+for line in open(sys.argv[1]).read().splitlines():
+    m = re.match(r'openat2\(\d+, "bot", \{flags=O_WRONLY\|O_CREAT.* = (\d+)$', line)
+    if m:
+        fd = m.group(1)
+    elif fd and line.startswith("fsync(%s)" % fd):
+        synced = True
+    elif line.startswith("rename") and '".judge-build"' in line:
+        sys.exit(0 if synced else 1)
+sys.exit(1)
+EOF
+else
+    skip compile/bot_file_fsynced_before_manifest "strace is not installed (make deps installs it)"
+fi
 compile_bot gen_py python3 generals/random.py
 compile_bot gen_java java generals/Random.java
 compile_bot sea_c c seabattle/fixed.c
