@@ -13,7 +13,6 @@
 #ifndef SANDBOX_JAIL_H
 #define SANDBOX_JAIL_H
 
-#include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -138,14 +137,10 @@ int jail_global_init(enum isolation_mode mode, struct isolation_report *probe, s
 
 /* The calling thread while it referees a match: SCHED_BATCH (sched_referee.c), so a
  * bot's reply does not preempt that bot on its way back to read(2) and its CPU time is read
- * without a pause. A thread given another policy keeps it. Jails never inherit it. */
-struct jail_sched_saved {
-    bool changed;
-    int policy;
-    struct sched_param param;
-};
-void jail_sched_referee_begin(struct jail_sched_saved *s);
-void jail_sched_referee_end(const struct jail_sched_saved *s);
+ * without a pause. A thread given another policy than SCHED_OTHER keeps it. Jails never
+ * inherit it. begin answers whether it changed the thread; end takes that answer back. */
+bool jail_sched_referee_begin(void);
+void jail_sched_referee_end(bool changed);
 
 /* The seccomp profile the process's jails will run under, when it is known before
  * jail_global_init: compiled beside the probes rather than when the first jail starts

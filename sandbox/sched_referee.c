@@ -12,18 +12,16 @@
 
 #include <sched.h>
 
-void jail_sched_referee_begin(struct jail_sched_saved *s)
+bool jail_sched_referee_begin(void)
 {
     struct sched_param none = {0};
-    s->changed = false;
-    s->policy = sched_getscheduler(0);
-    if (s->policy != SCHED_OTHER || sched_getparam(0, &s->param) < 0) return; /* a chosen policy stays */
-    s->changed = sched_setscheduler(0, SCHED_BATCH, &none) == 0;
+    return sched_getscheduler(0) == SCHED_OTHER && sched_setscheduler(0, SCHED_BATCH, &none) == 0;
 }
 
-void jail_sched_referee_end(const struct jail_sched_saved *s)
+void jail_sched_referee_end(bool changed)
 {
-    if (s->changed) sched_setscheduler(0, s->policy, &s->param);
+    struct sched_param none = {0};
+    if (changed) sched_setscheduler(0, SCHED_OTHER, &none);
 }
 
 void jail_sched_reset_inherited(void)

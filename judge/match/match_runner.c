@@ -557,14 +557,13 @@ int match_play_measured(const struct match_setup *s, struct replay_writer *repla
         .s = s, .rules = s->rules, .replay = replay, .hooks = hooks, .phases = phases, .err = err};
     match_phases_start(phases);
     sigset_t old;
-    struct jail_sched_saved sched;
     block_sigpipe(&old);
-    jail_sched_referee_begin(&sched);
+    bool batch = jail_sched_referee_begin();
     int rc = play(r, out);
     if (rc < 0)
         internal_outcome(s, out);
     release(r);
-    jail_sched_referee_end(&sched);
+    jail_sched_referee_end(batch);
     restore_sigpipe(&old);
     free(r);
     match_phase_enter(phases, MATCH_PHASE_OTHER);   /* the last phase's time, counted */

@@ -3,6 +3,7 @@
  * end is reported. Runs real jails (root required).
  */
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -73,14 +74,13 @@ END_TEST
 START_TEST(referee_scheduling_is_not_inherited)
 {
     fixture_init();
-    struct jail_sched_saved saved;
-    jail_sched_referee_begin(&saved);
+    bool changed = jail_sched_referee_begin();
     int referee = sched_getscheduler(0);
     struct command c;
     python_command(&c, "import os, sys; sys.exit(10 + os.sched_getscheduler(0))");
     struct outcome o;
     run(&c, &o);
-    jail_sched_referee_end(&saved);
+    jail_sched_referee_end(changed);
     ck_assert_int_eq(referee, SCHED_BATCH);
     ck_assert_int_eq(sched_getscheduler(0), SCHED_OTHER);
     ck_assert_msg(o.rc == 0, "%s", o.err.msg);
