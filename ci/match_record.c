@@ -16,11 +16,23 @@ static void hash_text(struct key128 *h, const char *s, size_t n)
         key128_add(h, s, n);
 }
 
+/* A value: a string by its own bytes (escaping the map to JSON text, twice, cost more than the rest
+ * of the header), anything else by its JSON text; a tag keeps the two apart. */
+static void hash_json(struct key128 *h, struct json_object *v)
+{
+    if (json_object_is_type(v, json_type_string)) {
+        key128_add(h, "s", 1);
+        hash_text(h, json_object_get_string(v), (size_t)json_object_get_string_len(v));
+        return;
+    }
+    const char *text = v ? json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN) : NULL;
+    key128_add(h, "j", 1);
+    hash_text(h, text, text ? strlen(text) : 0);
+}
+
 static void hash_member(struct key128 *h, struct json_object *o, const char *key)
 {
-    struct json_object *v = jf_member(o, key);
-    const char *text = v ? json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN) : NULL;
-    hash_text(h, text, text ? strlen(text) : 0);
+    hash_json(h, jf_member(o, key));
 }
 
 /* Header members that say when and where a match ran, not what was played:
@@ -67,8 +79,7 @@ static bool player_host_fact(const char *key)
 static void hash_value(struct key128 *h, const char *key, struct json_object *v)
 {
     (void)key;
-    const char *text = json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
-    hash_text(h, text, strlen(text));
+    hash_json(h, v);
 }
 
 static void hash_header_value(struct key128 *h, const char *key, struct json_object *v)

@@ -39,6 +39,21 @@ static void read_one(struct prefetch *p, struct loaded_file *lf, const char *pat
         p->prepare(p->ctx, lf);
 }
 
+/* With mu held: the next queued file, read with mu released. */
+static void read_next(struct prefetch *p)
+{
+    uint64_t seq = p->taken++;
+    struct slot *s = &p->slots[seq % PREFETCH_SLOTS];
+    s->state = SLOT_BUSY;
+    pthread_mutex_unlock(&p->mu);
+    struct loaded_file lf;
+    read_one(p, &lf, s->path, seq);
+    pthread_mutex_lock(&p->mu);
+    s->lf = lf;
+    s->state = SLOT_DONE;
+    pthread_cond_broadcast(&p->done);
+}
+
 static void *worker(void *arg)
 {
     struct prefetch *p = arg;
@@ -48,16 +63,7 @@ static void *worker(void *arg)
             pthread_cond_wait(&p->work, &p->mu);
         if (p->stop)
             break;
-        uint64_t seq = p->taken++;
-        struct slot *s = &p->slots[seq % PREFETCH_SLOTS];
-        s->state = SLOT_BUSY;
-        pthread_mutex_unlock(&p->mu);
-        struct loaded_file lf;
-        read_one(p, &lf, s->path, seq);
-        pthread_mutex_lock(&p->mu);
-        s->lf = lf;
-        s->state = SLOT_DONE;
-        pthread_cond_broadcast(&p->done);
+        read_next(p);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
@@ -65,8 +71,8 @@ static void *worker(void *arg)
 
 int prefetch_default_workers(void)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n <= 1 ? 0 : n > PREFETCH_MAX_WORKERS ? PREFETCH_MAX_WORKERS : (int)n;
+    long n = sysconf(_SC_NPROCESSORS_ONLN) - 1; /* the calling thread reads too */
+    return n <= 0 ? 0 : n > PREFETCH_MAX_WORKERS ? PREFETCH_MAX_WORKERS : (int)n;
 }
 
 int prefetch_start(struct prefetch **out, int workers, prefetch_fn fn, prefetch_prepare_fn prepare, void *ctx,
@@ -97,13 +103,18 @@ static int hand_back(struct prefetch *p, struct loaded_file *lf, struct ci_error
     return rc;
 }
 
-/* Waits for the oldest file in flight and hands it back. */
+/* Hands back the oldest file in flight; until a worker has read it, reads queued files here
+ * rather than sleep (a thread fewer to wake per file, and one CPU's worth more reading). */
 static int hand_back_oldest(struct prefetch *p, struct ci_error *err)
 {
     pthread_mutex_lock(&p->mu);
     struct slot *s = &p->slots[p->head % PREFETCH_SLOTS];
-    while (s->state != SLOT_DONE)
-        pthread_cond_wait(&p->done, &p->mu);
+    while (s->state != SLOT_DONE) {
+        if (p->taken < p->tail)
+            read_next(p);
+        else
+            pthread_cond_wait(&p->done, &p->mu);
+    }
     struct loaded_file lf = s->lf;
     free(s->path);
     memset(s, 0, sizeof *s);

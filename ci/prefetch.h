@@ -1,8 +1,8 @@
 /*
- * prefetch.h - input files read on worker threads (decompressing and parsing
- * every line is most of the work) and handed back to the calling thread one
- * by one in the order they were submitted, so the results do not depend on
- * thread timing. At most PREFETCH_SLOTS files are in flight: memory stays
+ * prefetch.h - input files read on worker threads, and on the calling thread
+ * while it waits (decompressing and parsing every line is most of the work),
+ * and handed back to the calling thread one by one in the order they were
+ * submitted, so the results do not depend on thread timing. At most PREFETCH_SLOTS files are in flight: memory stays
  * bounded whatever the number of files.
  */
 #ifndef CI_PREFETCH_H
@@ -29,7 +29,8 @@ int prefetch_submit(struct prefetch *p, const char *path, struct ci_error *err);
 int prefetch_finish(struct prefetch *p, struct ci_error *err);
 /* Stops the workers and frees p and every file still in it, without handing any back. */
 void prefetch_abort(struct prefetch *p);
-/* The workers worth starting on this machine: one per CPU, at most PREFETCH_MAX_WORKERS, none on one CPU. */
+/* The workers worth starting on this machine: one per CPU but the caller's (which reads files while it
+ * waits for the oldest), at most PREFETCH_MAX_WORKERS, none on one CPU. */
 int prefetch_default_workers(void);
 
 #endif

@@ -101,6 +101,7 @@ void loaded_file_free(struct loaded_file *lf)
         json_object_put(lf->violations[i].obj);
     free(lf->violations);
     ci_compile_free(&lf->compile);
+    free(lf->page_base64);
     free(lf->path);
     memset(lf, 0, sizeof *lf);
 }

@@ -15,8 +15,9 @@
 struct json_object;
 
 enum loaded_kind { LOADED_REPLAY, LOADED_COMPILE, LOADED_DAMAGED, LOADED_FAILED };
-/* The match page made beside the reading (ci/html_report.c, on the same thread). */
-enum loaded_page { PAGE_NONE, PAGE_WRITTEN, PAGE_KEPT, PAGE_TOO_BIG, PAGE_FAILED };
+/* The match's part of a page, made beside the reading (ci/html_report.c, on the same thread):
+ * SHARED, its replay in base64 for a page of several matches; WRITTEN, a page of its own. */
+enum loaded_page { PAGE_NONE, PAGE_SHARED, PAGE_WRITTEN, PAGE_KEPT, PAGE_TOO_BIG, PAGE_FAILED };
 
 struct loaded_line {
     struct json_object *obj;
@@ -34,6 +35,8 @@ struct loaded_file {
     struct ci_compile compile; /* COMPILE */
     uint64_t seq;              /* its number in the order the inputs are found */
     enum loaded_page page;
+    char *page_base64;         /* PAGE_SHARED */
+    size_t page_base64_len;
     char page_msg[768];        /* PAGE_FAILED: why */
 };
 

@@ -62,6 +62,7 @@ static void close_state(struct results *r)
     spool_close(r->audit_md);
     spool_close(r->misc);
     spool_close(r->html);
+    sb_free(&r->shared.replays);
     file_batch_close(r->pages);
     file_batch_close(r->rerun_files);
     for (size_t i = 0; i < r->n_ann; i++)
@@ -98,7 +99,7 @@ static int read_inputs(struct results *r, struct ci_error *err)
     if (stat(r->opt->out_dir, &st) == 0)
         skip = (struct scan_skip){st.st_dev, st.st_ino, 1};
     struct prefetch *p;
-    int workers = r->opt->jobs == 0 ? prefetch_default_workers() : r->opt->jobs == 1 ? 0 : r->opt->jobs;
+    int workers = r->opt->jobs == 0 ? prefetch_default_workers() : r->opt->jobs - 1; /* and this thread */
     if (prefetch_start(&p, workers, on_loaded, on_read, r, err) < 0)
         return -1;
     if (scan_inputs(r->opt->inputs, r->opt->n_inputs, &skip, on_file, p, err) != 0) {

@@ -14,6 +14,15 @@
 
 /* Chains of the `misc` spool. */
 enum { MISC_SKIPPED = 0 };
+/* Chains of the `html` spool: each counted match's entry in index.html; the names of the pages under matches/. */
+enum { HTML_ENTRIES = 0, HTML_PAGES = 1 };
+
+/* The page of several matches being filled (html_report.c). */
+struct shared_page {
+    struct strbuf replays; /* their elements (viewer_replay_element) */
+    uint64_t first, last;  /* the first and last match on it */
+    unsigned count;
+};
 
 struct annotation {
     int severity;
@@ -41,14 +50,16 @@ struct results {
     struct spool *audit_json; /* chain = player: violation objects */
     struct spool *audit_md;   /* chain = player: violation sections */
     struct spool *misc;       /* MISC_SKIPPED: {"file":...,"reason":...} */
-    struct spool *html;       /* chain 0: each counted match's entry in index.html */
-    struct file_batch *pages; /* the viewer page of each counted match, under matches/ */
+    struct spool *html;       /* HTML_ENTRIES, HTML_PAGES */
+    struct file_batch *pages; /* the viewer pages under matches/ */
+    struct shared_page shared;
+    uint32_t n_pages;         /* made so far */
     struct file_batch *rerun_files; /* the match and map files under rerun/ */
     struct annotation ann[RESULTS_MAX_ANNOTATIONS];
     size_t n_ann;
     uint64_t ann_seq;
     char rerun_dir[4096];
-    char matches_dir[4096];   /* OUT/matches: one viewer page per match */
+    char matches_dir[4096];   /* OUT/matches: the viewer pages */
 };
 
 /* ingest.c: one file read by replay_load.c into the state; a damaged one is noted and skipped. */
@@ -81,8 +92,8 @@ int standings_md_reference_head(struct strbuf *sb, const struct standings *st);
 int grades_check_names(struct results *r, struct ci_error *err);
 int grades_md_table(struct strbuf *sb, const struct results *r, size_t *rows_cap);
 
-/* html_report.c: a replay's page, made on the thread that read it (kept only if the match is counted);
- * a counted match's page under matches/ and its entry in index.html; a page not kept, removed. */
+/* html_report.c: a replay's part of a page, made on the thread that read it (kept only if the match is
+ * counted); a counted match put on a page under matches/ and its entry in index.html; a part not kept, dropped. */
 void html_prepare_page(struct results *r, struct loaded_file *lf);
 int html_add_match(struct results *r, const struct match_record *m, struct loaded_file *lf, struct ci_error *err);
 void html_drop_page(struct results *r, struct loaded_file *lf);

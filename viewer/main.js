@@ -1,5 +1,6 @@
 /* main.js - start the viewer: open the replay embedded in the page (base64 of the gzip
- * bytes), or wait for one dropped on the page; show any failure as a message. */
+ * bytes; on a page of several, the one the URL names), or wait for one dropped on the page;
+ * show any failure as a message. */
 "use strict";
 var JV = window.JV || (window.JV = {});
 
@@ -58,10 +59,38 @@ JV.listen = function () {
         });
 };
 
+/* The replay element to open: the page's only one (judge view), or, on a page of several
+ * matches (judge results' matches/F-L.html), the one whose id the URL's ?m= names. null with a
+ * list of links shown when the URL names none of them. */
+JV.pickReplay = function () {
+    var only = document.getElementById("jv-replay");
+    if (only) return only.textContent.trim() ? only : null;
+    var all = document.querySelectorAll("script.jv-replay"), want = new URLSearchParams(window.location.search).get("m");
+    for (var i = 0; i < all.length; i++)
+        if (all[i].dataset.id === want) return all[i];
+    if (!all.length) return null;
+    JV.listReplays(all, want);
+    return undefined;
+};
+
+JV.listReplays = function (all, want) {
+    JV.showMessage(want ? "This page holds no match " + want + ": it holds these." : "This page holds " + all.length + " matches: choose one.", !!want);
+    var list = document.createElement("ul");
+    list.className = "jv-matches";
+    Array.prototype.forEach.call(all, function (node) {
+        var a = document.createElement("a");
+        a.href = "?m=" + encodeURIComponent(node.dataset.id);
+        a.textContent = node.dataset.id;
+        list.appendChild(document.createElement("li")).appendChild(a);
+    });
+    document.getElementById("jv-message").appendChild(list);
+};
+
 JV.start = function () {
     JV.listen();
-    var data = document.getElementById("jv-replay");
-    if (!data || !data.textContent.trim()) {
+    var data = JV.pickReplay();
+    if (data === undefined) return;
+    if (!data) {
         JV.showMessage("Drop a replay (.jsonl.gz) on this page, or choose one above.", false);
         return;
     }

@@ -1,4 +1,4 @@
-/* page.c - fill viewer/page.html's three slots: styles, the replay (base64), the scripts. */
+/* page.c - fill viewer/page.html's three slots: styles, the replays (base64), the scripts. */
 #include <string.h>
 
 #include "viewer/page.h"
@@ -27,18 +27,41 @@ int viewer_base64(struct strbuf *out, const void *data, size_t len)
     const unsigned char *p = data;
     if (sb_reserve(out, (len + 2) / 3 * 4 + 1) < 0)
         return -1;
-    for (size_t i = 0; i < len; i += 3) {
-        unsigned v = (unsigned)p[i] << 16 | (i + 1 < len ? (unsigned)p[i + 1] << 8 : 0) | (i + 2 < len ? p[i + 2] : 0);
-        char quad[4] = {digits[v >> 18 & 63], digits[v >> 12 & 63], i + 1 < len ? digits[v >> 6 & 63] : '=',
-                        i + 2 < len ? digits[v & 63] : '='};
-        if (sb_append(out, quad, 4) < 0)
-            return -1;
+    char *q = out->data + out->len;
+    size_t whole = len - len % 3;
+    for (size_t i = 0; i < whole; i += 3, q += 4) {
+        unsigned v = (unsigned)p[i] << 16 | (unsigned)p[i + 1] << 8 | p[i + 2];
+        q[0] = digits[v >> 18];
+        q[1] = digits[v >> 12 & 63];
+        q[2] = digits[v >> 6 & 63];
+        q[3] = digits[v & 63];
     }
+    if (whole < len) {
+        unsigned v = (unsigned)p[whole] << 16 | (whole + 1 < len ? (unsigned)p[whole + 1] << 8 : 0);
+        q[0] = digits[v >> 18];
+        q[1] = digits[v >> 12 & 63];
+        q[2] = whole + 1 < len ? digits[v >> 6 & 63] : '=';
+        q[3] = '=';
+        q += 4;
+    }
+    out->len = (size_t)(q - out->data);
+    out->data[out->len] = '\0';
     return 0;
 }
 
-static int put_slot(struct strbuf *out, const char *slot, const void *replay, size_t len, const char *name,
-                    const char *assets)
+int viewer_replay_element(struct strbuf *out, const char *base64, size_t len, const char *name, const char *id)
+{
+    if (sb_puts(out, id ? "<script type=\"application/octet-stream\" class=\"jv-replay\" data-id=\""
+                        : "<script type=\"application/octet-stream\" id=\"jv-replay\"") < 0 ||
+        (id && (viewer_html_escape(out, id, strlen(id)) < 0 || sb_putc(out, '"') < 0)))
+        return -1;
+    return sb_puts(out, " data-name=\"") < 0 || viewer_html_escape(out, name, strlen(name)) < 0 ||
+                   sb_puts(out, "\">") < 0 || sb_append(out, base64, len) < 0 || sb_puts(out, "</script>\n") < 0
+               ? -1
+               : 0;
+}
+
+static int put_slot(struct strbuf *out, const char *slot, const char *replays, size_t len, const char *assets)
 {
     if (!strcmp(slot, "style")) {
         if (assets)
@@ -54,17 +77,12 @@ static int put_slot(struct strbuf *out, const char *slot, const void *replay, si
         return sb_puts(out, "<script>\n") < 0 || sb_append(out, viewer_js, viewer_js_len) < 0 || sb_puts(out, "</script>") < 0
                    ? -1 : 0;
     }
-    if (!strcmp(slot, "replay")) {
-        if (!replay)
-            return 0;
-        return sb_puts(out, "<script type=\"application/octet-stream\" id=\"jv-replay\" data-name=\"") < 0 ||
-                       viewer_html_escape(out, name, strlen(name)) < 0 || sb_puts(out, "\">") < 0 ||
-                       viewer_base64(out, replay, len) < 0 || sb_puts(out, "</script>") < 0 ? -1 : 0;
-    }
+    if (!strcmp(slot, "replay"))
+        return sb_append(out, replays, len);
     return -1;
 }
 
-int viewer_page(struct strbuf *out, const void *replay, size_t len, const char *name, const char *assets)
+int viewer_page_of(struct strbuf *out, const char *replays, size_t len, const char *assets)
 {
     static const char open[] = "<!--jv:", close[] = "-->";
     const char *at = viewer_page_html, *end = viewer_page_html + viewer_page_html_len;
@@ -78,9 +96,22 @@ int viewer_page(struct strbuf *out, const void *replay, size_t len, const char *
         if (!stop || n >= sizeof word)
             return -1;
         memcpy(word, slot + sizeof open - 1, n);
-        if (sb_append(out, at, (size_t)(slot - at)) < 0 || put_slot(out, word, replay, len, name, assets) < 0)
+        if (sb_append(out, at, (size_t)(slot - at)) < 0 || put_slot(out, word, replays, len, assets) < 0)
             return -1;
         at = stop + sizeof close - 1;
     }
     return 0;
+}
+
+int viewer_page(struct strbuf *out, const void *replay, size_t len, const char *name, const char *assets)
+{
+    struct strbuf base64 = STRBUF_INIT, element = STRBUF_INIT;
+    int rc = viewer_base64(&base64, replay, len) < 0 ||
+                     viewer_replay_element(&element, base64.data ? base64.data : "", base64.len, name, NULL) < 0 ||
+                     viewer_page_of(out, element.data, element.len, assets) < 0
+                 ? -1
+                 : 0;
+    sb_free(&base64);
+    sb_free(&element);
+    return rc;
 }

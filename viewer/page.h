@@ -19,6 +19,14 @@ extern const size_t viewer_page_html_len, viewer_css_len, viewer_js_len, viewer_
  * the relative path of the directory holding viewer.css and viewer.js ("..", "."). */
 int viewer_page(struct strbuf *out, const void *replay, size_t len, const char *name, const char *assets);
 
+/* A page holding several replays (judge results' pages under matches/): replays is their
+ * elements one after the other, as viewer_replay_element makes them, each with an id; the
+ * page shows the one its URL names (?m=ID), or lists them. */
+int viewer_page_of(struct strbuf *out, const char *replays, size_t len, const char *assets);
+/* The element holding one replay, given as the base64 of its file bytes; id NULL: the page's
+ * only replay. */
+int viewer_replay_element(struct strbuf *out, const char *base64, size_t len, const char *name, const char *id);
+
 /* HTML text: & < > " ' escaped. */
 int viewer_html_escape(struct strbuf *out, const char *s, size_t n);
 /* Standard base64 with padding. */

@@ -97,10 +97,10 @@
                     if (val instanceof Node) dd.appendChild(val); else dd.appendChild(el(pre ? "pre" : "span", "", val));
                     dl.appendChild(dd);
                 }
-                var id = pageOf[v.replay];
-                if (id) {
+                var href = pageOf[v.replay];
+                if (href) {
                     var a = el("a", "", v.game + " seed " + v.seed + " (" + (v.players || []).join(" vs ") + ")");
-                    a.href = "matches/" + encodeURIComponent(id) + ".html#player=" + v.player_number + "&reply=" + v.reply;
+                    a.href = href + "#player=" + v.player_number + "&reply=" + v.reply;
                     row("match", a);
                 } else row("match", v.replay);
                 row("sent", v.sent, true);
@@ -150,7 +150,7 @@
                 var m = matches[i], link;
                 if (m.id) {
                     link = el("a", "", m.id);
-                    link.href = "matches/" + encodeURIComponent(m.id) + ".html";
+                    link.href = m.href;
                 } else link = el("span", "", "(replay too large for a page) " + m.replay);
                 var who = m.players.map(function (p) { return p[0] + " #" + p[1] + (p[3] !== "OK" ? " " + p[3] : ""); }).join(", ");
                 return cells([link, m.game, who, m.rounds, m.seed]);
@@ -171,8 +171,13 @@
     function start() {
         var app = document.getElementById("jr-app");
         var st = data("jr-standings"), audit = data("jr-audit"), matches = data("jr-matches") || [];
-        var pageOf = {};
-        matches.forEach(function (m) { if (m.id) pageOf[m.replay] = m.id; });
+        /* A match's page: matches/F-L.html (matches F to L, jr-pages) showing it by ?m=ID. */
+        var pages = data("jr-pages") || [], pageOf = {};
+        matches.forEach(function (m) {
+            if (!m.id) return;
+            m.href = "matches/" + encodeURIComponent(pages[m.page]) + "?m=" + encodeURIComponent(m.id);
+            pageOf[m.replay] = m.href;
+        });
         app.textContent = "";
         app.appendChild(el("h1", "", "Results"));
         app.appendChild(standingsSection(st));

@@ -6,7 +6,7 @@
 # The replays are copies of two real matches (one with an invalid move) with the seed
 # and the player names varied (40 players), so the standings are real and the audit has
 # entries. Peak memory is also shown for 1 000 replays: it should not grow with the count.
-# The outputs include a viewer page per match (matches/) and the re-run files: they are
+# The outputs include the match pages (matches/, 64 matches a page) and the re-run files: they are
 # written without an fsync each and put on disk together at the end (ci/file_batch.h).
 # Figures are printed, never asserted. Needs $JUDGE, root (the two matches are played in
 # strict jails) and `make programs`; run from the repository root (make bench does).

@@ -79,7 +79,7 @@ PY
     start=$(date +%s.%N)
     "$JUDGE" results "$T/r" --out "$T/out" >/dev/null 2>&1
     end=$(date +%s.%N)
-    echo "  judge results over $count replays, with index.html and $count match pages: $(echo "$end - $start" | bc) s" \
+    echo "  judge results over $count replays, with index.html and the match pages: $(echo "$end - $start" | bc) s" \
          "(matches/ holds $(du -sm "$T/out/matches" | cut -f1) MiB)"
     pages+=(--index "$T/out/index.html")
 fi

@@ -372,11 +372,23 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         fs.writeFileSync(path.join(inputs, "markup.jsonl.gz"), zlib.gzipSync(lines.join("\n") + "\n"));
         fx.judge(["results", inputs, "--out", out]);
         const standings = JSON.parse(fs.readFileSync(path.join(out, "standings.json"), "utf8"));
-        for (const f of fs.readdirSync(path.join(out, "matches"))) {
-            const html = fs.readFileSync(path.join(out, "matches", f), "utf8");
-            assert.match(html, /<script src="\.\.\/viewer\.js"><\/script>/, f + " shares viewer.js");
-            assert.ok(!html.includes("JV.App = function"), f + " does not inline the viewer");
-        }
+        /* The five matches on one page, which shows the one its ?m= names or else lists them. */
+        assert.deepEqual(fs.readdirSync(path.join(out, "matches")), ["1-5.html"]);
+        const html = fs.readFileSync(path.join(out, "matches", "1-5.html"), "utf8");
+        assert.match(html, /<script src="\.\.\/viewer\.js"><\/script>/, "the page shares viewer.js");
+        assert.ok(!html.includes("JV.App = function"), "the page does not inline the viewer");
+        assert.equal((html.match(/class="jv-replay"/g) || []).length, 5);
+        const listing = await browser.open("file://" + path.join(out, "matches", "1-5.html"));
+        assert.equal(await listing.evaluate(() => document.body.dataset.state), "waiting");
+        assert.equal(await listing.locator(".jv-matches a").count(), 5);
+        await listing.locator(".jv-matches a", {hasText: "warlight"}).click();
+        await listing.waitForFunction(() => document.body.dataset.state === "ready" && window.__viewer && window.__viewer.ready);
+        assert.equal(await listing.evaluate(() => window.__viewer.game), "warlight");
+        await noErrors(listing);
+        await listing.goto("file://" + path.join(out, "matches", "1-5.html") + "?m=9-nothing");
+        assert.equal(await listing.evaluate(() => document.body.dataset.state), "error");
+        assert.match(await listing.textContent("#jv-message"), /This page holds no match 9-nothing/);
+        await listing.close();
         const page = await browser.open("file://" + path.join(out, "index.html"));
         assert.equal(await page.locator(".jr-standings tr").count(), standings.players.length + 1);
         assert.equal(await page.locator(".jr-matches tr").count(), names.length + 2);

@@ -1,10 +1,12 @@
 /*
  * test_ci_results.c - the results stage on hand-made replays (no jail): free-for-all
  * matches decomposed by place, standings that do not depend on the order replays are
- * read in, a damaged replay withdrawn whole, the summary's size cap, compile records.
+ * read in, a damaged replay withdrawn whole, the summary's size cap, compile records, the
+ * match pages (64 matches to a page, a big replay on a page of its own).
  */
 #include <check.h>
 #include <json-c/json.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,6 +300,87 @@ START_TEST(compile_records_and_nothing_valid)
 }
 END_TEST
 
+static char *read_text(const char *out, const char *file)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s/%s", root, out, file);
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "%s is missing", path);
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t n = getdelim(&text, &cap, '\0', f);
+    fclose(f);
+    ck_assert_int_gt(n, 0);
+    return text;
+}
+
+static size_t count_of(const char *text, const char *needle)
+{
+    size_t n = 0;
+    for (const char *at = text; (at = strstr(at, needle)); at++)
+        n++;
+    return n;
+}
+
+/* An event line of random base64 letters: its replay compresses to more than a megabyte. */
+static char *incompressible_line(size_t letters)
+{
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char *line = malloc(letters + 64);
+    ck_assert_ptr_nonnull(line);
+    size_t at = (size_t)sprintf(line, "{\"type\":\"event\",\"event\":{\"t\":\"pad\",\"x\":\"");
+    uint64_t x = 88172645463325252u;
+    for (size_t i = 0; i < letters; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        line[at++] = b64[x & 63];
+    }
+    strcpy(line + at, "\"}}\n");
+    return line;
+}
+
+START_TEST(match_pages_hold_64_matches_and_a_big_replay_its_own)
+{
+    make_root();
+    for (int i = 0; i < 70; i++) {
+        const char *pair[] = {abc[i % 3], abc[(i + 1) % 3]};
+        char file[32];
+        snprintf(file, sizeof file, "%03d.jsonl.gz", i);
+        put_replay("in", file, (unsigned)i, 2, pair, (const int[]){1, 2}, NULL);
+    }
+    struct results_report rep;
+    struct ci_error err;
+    ck_assert_int_eq(run((const char *[]){"in"}, 1, "out", 0, &rep, &err), 0);
+    char *first = read_text("out", "matches/1-64.html"), *rest = read_text("out", "matches/65-70.html");
+    ck_assert_uint_eq(count_of(first, "class=\"jv-replay\""), 64);
+    ck_assert_uint_eq(count_of(rest, "class=\"jv-replay\""), 6);
+    ck_assert_ptr_nonnull(strstr(rest, "data-id=\"70-069\" data-name=\"069.jsonl.gz\">"));
+    ck_assert_ptr_nonnull(strstr(rest, "<script src=\"../viewer.js\"></script>"));
+    char *index = read_text("out", "index.html");
+    ck_assert_ptr_nonnull(strstr(index, "<script type=\"application/json\" id=\"jr-pages\">[\"1-64.html\",\"65-70.html\"]"));
+    ck_assert_ptr_nonnull(strstr(index, "{\"id\":\"65-064\",\"page\":1,"));
+    free(first), free(rest), free(index);
+    results_report_free(&rep);
+
+    /* A replay over a megabyte between the 32nd and the 33rd: the page so far is closed first. */
+    char *pad = incompressible_line(1600000);
+    put_replay("in", "031x.jsonl.gz", 1000, 2, abc, (const int[]){1, 2}, pad);
+    free(pad);
+    ck_assert_int_eq(run((const char *[]){"in"}, 1, "out2", 0, &rep, &err), 0);
+    char *own = read_text("out2", "matches/33-33.html"), *before = read_text("out2", "matches/1-32.html");
+    char *after = read_text("out2", "matches/34-71.html");
+    ck_assert_ptr_nonnull(strstr(own, "id=\"jv-replay\" data-name=\"031x.jsonl.gz\""));
+    ck_assert_uint_eq(count_of(own, "class=\"jv-replay\""), 0);
+    ck_assert_uint_eq(count_of(before, "class=\"jv-replay\""), 32);
+    ck_assert_uint_eq(count_of(after, "class=\"jv-replay\""), 38);
+    index = read_text("out2", "index.html");
+    ck_assert_ptr_nonnull(strstr(index, "[\"1-32.html\",\"33-33.html\",\"34-71.html\"]"));
+    ck_assert_ptr_nonnull(strstr(index, "{\"id\":\"33-031x\",\"page\":1,"));
+    free(own), free(before), free(after), free(index);
+    results_report_free(&rep);
+    remove_root();
+}
+END_TEST
+
 static Suite *results_suite(void)
 {
     Suite *s = suite_create("results");
@@ -308,6 +391,7 @@ static Suite *results_suite(void)
     tcase_add_test(t, a_damaged_replay_is_withdrawn_whole);
     tcase_add_test(t, the_summary_keeps_under_its_cap);
     tcase_add_test(t, compile_records_and_nothing_valid);
+    tcase_add_test(t, match_pages_hold_64_matches_and_a_big_replay_its_own);
     suite_add_tcase(s, t);
     return s;
 }

@@ -1,4 +1,5 @@
-/* test_ci_spool.c - records on disk, read back per chain in order; transactions withdrawn whole. */
+/* test_ci_spool.c - records on disk, read back per chain in order (through a read window);
+ * transactions withdrawn whole. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,6 +123,37 @@ START_TEST(read_by_offset)
 }
 END_TEST
 
+/* Thousands of records over many of spool_each's 64 KiB windows, records across a window's
+ * end, and records bigger than a window: every one comes back whole and in order. */
+START_TEST(records_across_and_beyond_the_read_window)
+{
+    struct spool *s = open_spool();
+    struct strbuf want0 = STRBUF_INIT, want1 = STRBUF_INIT, big = STRBUF_INIT;
+    for (int i = 0; i < 200000; i++)
+        sb_putc(&big, (char)('a' + i % 26));
+    for (int i = 0; i < 5000; i++) {
+        char rec[160];
+        int n = snprintf(rec, sizeof rec, "record %d %.*s", i, i % 97, big.data);
+        uint32_t chain = (uint32_t)(i % 3 == 0);
+        const char *data = i % 1000 == 500 ? big.data : rec;
+        size_t len = i % 1000 == 500 ? big.len - (size_t)i : (size_t)n;
+        struct ci_error err;
+        ck_assert_int_eq(spool_append(s, chain, data, len, &err), 0);
+        struct strbuf *want = chain ? &want1 : &want0;
+        sb_append(want, data, len);
+        sb_putc(want, '|');
+    }
+    char *got0 = chain_text(s, 0), *got1 = chain_text(s, 1);
+    ck_assert_uint_eq(strlen(got0), want0.len);
+    ck_assert_uint_eq(strlen(got1), want1.len);
+    ck_assert_int_eq(memcmp(got0, want0.data, want0.len), 0);
+    ck_assert_int_eq(memcmp(got1, want1.data, want1.len), 0);
+    free(got0), free(got1);
+    sb_free(&want0), sb_free(&want1), sb_free(&big);
+    spool_close(s);
+}
+END_TEST
+
 static Suite *spool_suite(void)
 {
     Suite *s = suite_create("spool");
@@ -130,6 +162,7 @@ static Suite *spool_suite(void)
     tcase_add_test(t, rollback_withdraws_the_transaction);
     tcase_add_test(t, rollback_after_a_flush);
     tcase_add_test(t, read_by_offset);
+    tcase_add_test(t, records_across_and_beyond_the_read_window);
     suite_add_tcase(s, t);
     return s;
 }

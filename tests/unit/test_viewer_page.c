@@ -66,6 +66,24 @@ START_TEST(shared_page_links_the_viewer_beside_it)
 }
 END_TEST
 
+/* judge results' pages of several matches: one element per replay, named by its id. */
+START_TEST(page_of_several_replays_names_each)
+{
+    struct strbuf replays = STRBUF_INIT, sb = STRBUF_INIT;
+    ck_assert_int_eq(viewer_replay_element(&replays, "Zm9v", 4, "a.jsonl.gz", "1-a"), 0);
+    ck_assert_int_eq(viewer_replay_element(&replays, "eA==", 4, "b\".jsonl.gz", "2-<b>"), 0);
+    ck_assert_int_eq(viewer_page_of(&sb, replays.data, replays.len, ".."), 0);
+    ck_assert_ptr_nonnull(strstr(sb.data, "<script type=\"application/octet-stream\" class=\"jv-replay\" data-id=\"1-a\" "
+                                          "data-name=\"a.jsonl.gz\">Zm9v</script>\n"
+                                          "<script type=\"application/octet-stream\" class=\"jv-replay\" "
+                                          "data-id=\"2-&lt;b&gt;\" data-name=\"b&quot;.jsonl.gz\">eA==</script>"));
+    ck_assert_ptr_null(strstr(sb.data, "id=\"jv-replay\""));
+    ck_assert_ptr_nonnull(strstr(sb.data, "<script src=\"../viewer.js\"></script>"));
+    sb_free(&replays);
+    sb_free(&sb);
+}
+END_TEST
+
 static Suite *page_suite(void)
 {
     Suite *s = suite_create("viewer_page");
@@ -74,6 +92,7 @@ static Suite *page_suite(void)
     tcase_add_test(t, html_escape_escapes_markup_and_quotes);
     tcase_add_test(t, inline_page_holds_the_viewer_and_the_replay);
     tcase_add_test(t, shared_page_links_the_viewer_beside_it);
+    tcase_add_test(t, page_of_several_replays_names_each);
     suite_add_tcase(s, t);
     return s;
 }
