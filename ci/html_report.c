@@ -143,10 +143,7 @@ void html_drop_page(struct results *r, struct loaded_file *lf)
 {
     if (lf->page == PAGE_WRITTEN)
         file_batch_drop(r->pages, lf->seq);
-    free(lf->page_base64);
-    lf->page_base64 = NULL;
-    lf->page_base64_len = 0;
-    lf->page = PAGE_NONE;
+    lf->page = PAGE_NONE; /* page_base64 goes with lf (loaded_file_free), on the thread that made it */
 }
 
 static int add_page_name(struct results *r, const char *name, struct ci_error *err)
