@@ -21,7 +21,7 @@
 #include "viewer/page.h"
 
 #define REPLAY_PAGE_MAX (256u << 20)    /* a bigger replay gets no page */
-#define SHARED_REPLAY_MAX (1u << 20)    /* a bigger one gets a page of its own */
+#define SHARED_REPLAY_MAX LOADED_WHOLE_MAX /* a bigger one gets a page of its own */
 #define SHARED_PAGE_MATCHES 64
 #define SHARED_PAGE_BASE64 (4u << 20)   /* a shared page's replay elements, at most */
 #define AUDIT_INLINE_MAX (2u << 20)  /* a bigger audit.json is linked, not shown */
@@ -113,14 +113,20 @@ static const char *base_name(const char *path)
     return strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 }
 
-/* Any thread. The replay's bytes are read again (from the page cache) rather than kept from the
- * reading: the reader inflates as it goes and never holds a whole file. */
+/* Any thread. The bytes of a replay read whole are taken over; a bigger one's are read again
+ * (from the page cache): its reading inflated as it went and never held the whole file. */
 void html_prepare_page(struct results *r, struct loaded_file *lf)
 {
     if (lf->kind != LOADED_REPLAY)
         return;
     struct strbuf bytes = STRBUF_INIT, page = STRBUF_INIT;
-    int fits = read_bounded(lf->path, REPLAY_PAGE_MAX, &bytes);
+    int fits = 1;
+    if (lf->bytes) {
+        bytes = (struct strbuf){(char *)lf->bytes, lf->bytes_len, lf->bytes_len + 1};
+        lf->bytes = NULL;
+    } else {
+        fits = read_bounded(lf->path, REPLAY_PAGE_MAX, &bytes);
+    }
     struct ci_error err = {0};
     if (fits < 0) {
         snprintf(err.msg, sizeof err.msg, "%s: cannot read it again for its page: %s", lf->path, strerror(errno));

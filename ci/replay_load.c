@@ -1,10 +1,14 @@
 /* replay_load.c - read one input file whole, keeping what the results stage uses (replay_load.h). */
 #include "ci/replay_load.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "ci/json_fields.h"
 #include "replay/replay.h"
@@ -73,6 +77,34 @@ static void read_body(struct loaded_file *lf, struct replay_reader *rd)
         damaged(lf, rerr.msg);
 }
 
+/* A regular file of at most LOADED_WHOLE_MAX bytes, read into lf->bytes; false otherwise, or on any
+ * error (the reader then opens the file itself, and says what is wrong with it). */
+static bool read_whole(struct loaded_file *lf)
+{
+    int fd = open(lf->path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
+        return false;
+    size_t cap = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= LOADED_WHOLE_MAX ? (size_t)st.st_size + 1 : 0;
+    unsigned char *data = cap ? malloc(cap) : NULL;
+    size_t len = 0;
+    ssize_t n = 1;
+    while (data && len < cap && (n = read(fd, data + len, cap - len)) != 0) {
+        if (n < 0 && errno != EINTR)
+            break;
+        len += n > 0 ? (size_t)n : 0;
+    }
+    close(fd);
+    if (!data || n != 0) { /* an error, or bigger than it was (it grew) */
+        free(data);
+        return false;
+    }
+    data[len] = '\0';
+    lf->bytes = data;
+    lf->bytes_len = len;
+    return true;
+}
+
 void loaded_file_read(struct loaded_file *lf, const char *path)
 {
     memset(lf, 0, sizeof *lf);
@@ -80,7 +112,9 @@ void loaded_file_read(struct loaded_file *lf, const char *path)
         return failed(lf, "out of memory");
     struct replay_reader *rd;
     struct replay_error rerr;
-    if (replay_reader_open(path, &rd, &rerr) < 0)
+    int opened = read_whole(lf) ? replay_reader_open_bytes(lf->bytes, lf->bytes_len, path, &rd, &rerr)
+                                : replay_reader_open(path, &rd, &rerr);
+    if (opened < 0)
         return damaged(lf, rerr.msg);
     int rc = replay_reader_next(rd, &lf->header, &rerr);
     if (rc == 1) {
@@ -102,6 +136,7 @@ void loaded_file_free(struct loaded_file *lf)
     free(lf->violations);
     ci_compile_free(&lf->compile);
     free(lf->page_base64);
+    free(lf->bytes);
     free(lf->path);
     memset(lf, 0, sizeof *lf);
 }

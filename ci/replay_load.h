@@ -15,6 +15,8 @@
 struct json_object;
 
 enum loaded_kind { LOADED_REPLAY, LOADED_COMPILE, LOADED_DAMAGED, LOADED_FAILED };
+/* A file up to this size is read whole, then inflated: its bytes serve its page too. */
+#define LOADED_WHOLE_MAX (1 << 20)
 /* The match's part of a page, made beside the reading (ci/html_report.c, on the same thread):
  * SHARED, its replay in base64 for a page of several matches; WRITTEN, a page of its own. */
 enum loaded_page { PAGE_NONE, PAGE_SHARED, PAGE_WRITTEN, PAGE_KEPT, PAGE_TOO_BIG, PAGE_FAILED };
@@ -26,6 +28,8 @@ struct loaded_line {
 
 struct loaded_file {
     char *path;
+    unsigned char *bytes; /* the file's, when read whole (until its page is made) */
+    size_t bytes_len;
     enum loaded_kind kind;
     char msg[768];              /* DAMAGED: the whole message, naming the file; FAILED: the internal error */
     struct json_object *header; /* REPLAY */

@@ -85,6 +85,10 @@ struct replay_reader;
 /* Errors name the file: "FILE: not gzip", "FILE: truncated at line N",
  * "FILE: line N: invalid JSON", "FILE: no result line", ... */
 int replay_reader_open(const char *path, struct replay_reader **out, struct replay_error *err);
+/* The same over the file's bytes, already in memory (they must outlive the reader); name is
+ * the file's, for the messages, which are the same. */
+int replay_reader_open_bytes(const void *data, size_t len, const char *name, struct replay_reader **out,
+                             struct replay_error *err);
 /* 1: *obj is the next line's object (the caller json_object_put()s it);
  * 0: the end of a complete replay (the last line was the result); -1: error. */
 int replay_reader_next(struct replay_reader *r, struct json_object **obj, struct replay_error *err);

@@ -14,7 +14,9 @@
 
 struct replay_reader {
     char *path;
-    gzFile gz;
+    gzFile gz;          /* the file, or: */
+    z_stream zs;        /* its bytes in memory (replay_reader_open_bytes) */
+    bool in_memory, memory_ended;
     size_t pos, len;
     struct strbuf line; /* a line that spans two reads of buf */
     const char *text;   /* the last line: in buf, or line.data */
@@ -47,6 +49,18 @@ static bool starts_like_gzip(int fd)
     return pread(fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
 }
 
+static struct replay_reader *new_reader(const char *name)
+{
+    struct replay_reader *r = malloc(sizeof *r);
+    if (r)
+        memset(r, 0, offsetof(struct replay_reader, buf));
+    if (r && (!(r->path = strdup(name)) || !(r->tok = json_tokener_new()))) {
+        replay_reader_close(r);
+        return NULL;
+    }
+    return r;
+}
+
 int replay_reader_open(const char *path, struct replay_reader **out, struct replay_error *err)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -59,12 +73,9 @@ int replay_reader_open(const char *path, struct replay_reader **out, struct repl
         snprintf(err->msg, sizeof err->msg, "%s: not gzip", path);
         return -1;
     }
-    struct replay_reader *r = malloc(sizeof *r);
-    if (r)
-        memset(r, 0, offsetof(struct replay_reader, buf));
-    if (!r || !(r->path = strdup(path)) || !(r->tok = json_tokener_new())) {
+    struct replay_reader *r = new_reader(path);
+    if (!r) {
         close(fd);
-        replay_reader_close(r);
         snprintf(err->msg, sizeof err->msg, "%s: out of memory", path);
         return -1;
     }
@@ -81,10 +92,33 @@ int replay_reader_open(const char *path, struct replay_reader **out, struct repl
     return 0;
 }
 
+int replay_reader_open_bytes(const void *data, size_t len, const char *name, struct replay_reader **out,
+                             struct replay_error *err)
+{
+    const unsigned char *bytes = data;
+    if (len < 2 || bytes[0] != 0x1f || bytes[1] != 0x8b) {
+        snprintf(err->msg, sizeof err->msg, "%s: not gzip", name);
+        return -1;
+    }
+    struct replay_reader *r = new_reader(name);
+    if (r && inflateInit2(&r->zs, 15 + 16) == Z_OK) { /* gzip only */
+        r->in_memory = true;
+        r->zs.next_in = (Bytef *)bytes;
+        r->zs.avail_in = (uInt)len;
+        *out = r;
+        return 0;
+    }
+    replay_reader_close(r);
+    snprintf(err->msg, sizeof err->msg, "%s: out of memory", name);
+    return -1;
+}
+
 void replay_reader_close(struct replay_reader *r)
 {
     if (!r)
         return;
+    if (r->in_memory)
+        inflateEnd(&r->zs);
     if (r->gz)
         gzclose(r->gz);
     if (r->tok)
@@ -94,9 +128,36 @@ void replay_reader_close(struct replay_reader *r)
     free(r);
 }
 
+/* refill from memory: as gzread does, members follow one another, and bytes after the last
+ * that do not start another are ignored. */
+static int refill_from_memory(struct replay_reader *r, struct replay_error *err)
+{
+    z_stream *zs = &r->zs;
+    zs->next_out = (Bytef *)r->buf;
+    zs->avail_out = sizeof r->buf;
+    while (zs->avail_out == sizeof r->buf && !r->memory_ended) {
+        int rc = inflate(zs, Z_NO_FLUSH);
+        if (rc == Z_STREAM_END) {
+            bool another = zs->avail_in >= 2 && zs->next_in[0] == 0x1f && zs->next_in[1] == 0x8b;
+            r->memory_ended = !another;
+            if (another && inflateReset(zs) != Z_OK)
+                return fail(r, err, "corrupt at line %d (%s)", r->line_no + 1, "inflateReset");
+        } else if (rc == Z_BUF_ERROR || (rc == Z_OK && !zs->avail_in && zs->avail_out == sizeof r->buf)) {
+            return fail(r, err, "truncated at line %d", r->line_no + 1);
+        } else if (rc != Z_OK) {
+            return fail(r, err, "corrupt at line %d (%s)", r->line_no + 1, zs->msg ? zs->msg : zError(rc));
+        }
+    }
+    r->pos = 0;
+    r->len = sizeof r->buf - zs->avail_out;
+    return r->len > 0;
+}
+
 /* 1: more bytes in buf; 0: clean end of the gzip stream; -1: error (reported). */
 static int refill(struct replay_reader *r, struct replay_error *err)
 {
+    if (r->in_memory)
+        return refill_from_memory(r, err);
     int n = gzread(r->gz, r->buf, sizeof r->buf);
     if (n > 0) {
         r->pos = 0;

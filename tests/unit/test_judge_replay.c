@@ -231,6 +231,74 @@ START_TEST(corrupt_gzip_data_is_reported)
 }
 END_TEST
 
+/* replay_reader_open_bytes over the bytes of `path`: what read_all gives for the file. */
+static int read_all_bytes(const char *path, const unsigned char *data, size_t len, int *objects,
+                          struct replay_error *err)
+{
+    struct replay_reader *rd;
+    struct json_object *o;
+    int rc;
+    *objects = 0;
+    if (replay_reader_open_bytes(data, len, path, &rd, err) < 0)
+        return -1;
+    while ((rc = replay_reader_next(rd, &o, err)) == 1) {
+        (*objects)++;
+        json_object_put(o);
+    }
+    replay_reader_close(rd);
+    return rc;
+}
+
+/* The file with these bytes read both ways: the same lines and the same verdict (a corrupt
+ * stream's zlib message aside). */
+static void both_readers_agree(const char *path, const unsigned char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+    fclose(f);
+    struct replay_error a = {""}, b = {""};
+    int na, nb;
+    int ra = read_all(path, &na, &a), rb = read_all_bytes(path, data, len, &nb, &b);
+    char *pa = strstr(a.msg, " ("), *pb = strstr(b.msg, " (");
+    if (pa && strstr(a.msg, ": corrupt at line "))
+        *pa = '\0';
+    if (pb && strstr(b.msg, ": corrupt at line "))
+        *pb = '\0';
+    ck_assert_msg(ra == rb && na == nb && !strcmp(a.msg, b.msg), "%zu bytes: file %d %d \"%s\", memory %d %d \"%s\"",
+                  len, ra, na, a.msg, rb, nb, b.msg);
+}
+
+START_TEST(reading_from_memory_agrees_with_reading_the_file)
+{
+    char path[128], copy[128];
+    make_dir();
+    path_in_dir(path, sizeof path, "r.jsonl.gz");
+    path_in_dir(copy, sizeof copy, "copy.jsonl.gz");
+    write_many(path, 1500); /* over 64 KiB of text: more than one inflating of the buffer */
+    FILE *f = fopen(path, "rb");
+    static unsigned char data[1 << 20], twice[2 << 20];
+    size_t len = fread(data, 1, sizeof data, f);
+    fclose(f);
+    ck_assert_uint_gt(len, 1000);
+    both_readers_agree(copy, data, len);
+    for (size_t cut = 0; cut < len; cut += cut < 30 || cut > len - 30 ? 1 : len / 19) /* truncated anywhere */
+        both_readers_agree(copy, data, cut);
+    for (size_t at = 10; at < len; at += len / 13) { /* one byte changed */
+        data[at] ^= 0x55;
+        both_readers_agree(copy, data, len);
+        data[at] ^= 0x55;
+    }
+    memcpy(twice, data, len); /* a second member continues the stream: two headers, so an error */
+    memcpy(twice + len, data, len);
+    both_readers_agree(copy, twice, 2 * len);
+    memcpy(twice + len, "trailing garbage", 16); /* bytes after the last member are ignored */
+    both_readers_agree(copy, twice, len + 16);
+    both_readers_agree(copy, twice, len + 1);
+    both_readers_agree(copy, (const unsigned char *)"plain text", 10);
+    remove_dir();
+}
+END_TEST
+
 START_TEST(a_plain_file_is_not_gzip)
 {
     char path[128], expected[256];
@@ -589,6 +657,7 @@ static Suite *replay_suite(void)
     tcase_add_test(io, a_missing_gzip_trailer_is_truncation);
     tcase_add_test(io, corrupt_gzip_data_is_reported);
     tcase_add_test(io, a_plain_file_is_not_gzip);
+    tcase_add_test(io, reading_from_memory_agrees_with_reading_the_file);
     tcase_add_test(io, bad_lines_are_named_by_number);
     suite_add_tcase(s, io);
     TCase *verify = tcase_create("verify");
