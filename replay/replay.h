@@ -8,7 +8,7 @@
  * (judge/verify/), ci/ only reads.
  *
  *   replay_writer.c   writes it to a temporary name, fsyncs and renames it
- *   replay_reader.c   streams it back, one json-c object per line
+ *   replay_reader.c   streams it back (from the file, or its bytes in memory), one json-c object per line
  *   replay_lines.c    the lines that need nothing of a match: reply, event,
  *                     and the JSON key/value helpers the other lines use
  */
