@@ -59,21 +59,25 @@ static void write_lines(const char *path, const char *const *lines, size_t n)
     ck_assert_int_eq(replay_writer_commit(w, &err), 0);
 }
 
-/* Read to the end; returns the reader's last status and leaves err filled. */
-static int read_all(const char *path, int *objects, struct replay_error *err)
+/* Read an opened reader to the end and close it; its last status, err filled. */
+static int drain(struct replay_reader *rd, int *objects, struct replay_error *err)
 {
-    struct replay_reader *rd;
     struct json_object *o;
     int rc;
-    *objects = 0;
-    if (replay_reader_open(path, &rd, err) < 0)
-        return -1;
     while ((rc = replay_reader_next(rd, &o, err)) == 1) {
         (*objects)++;
         json_object_put(o);
     }
     replay_reader_close(rd);
     return rc;
+}
+
+/* Read to the end; returns the reader's last status and leaves err filled. */
+static int read_all(const char *path, int *objects, struct replay_error *err)
+{
+    struct replay_reader *rd;
+    *objects = 0;
+    return replay_reader_open(path, &rd, err) < 0 ? -1 : drain(rd, objects, err);
 }
 
 static const char *const simple[] = {
@@ -236,17 +240,8 @@ static int read_all_bytes(const char *path, const unsigned char *data, size_t le
                           struct replay_error *err)
 {
     struct replay_reader *rd;
-    struct json_object *o;
-    int rc;
     *objects = 0;
-    if (replay_reader_open_bytes(data, len, path, &rd, err) < 0)
-        return -1;
-    while ((rc = replay_reader_next(rd, &o, err)) == 1) {
-        (*objects)++;
-        json_object_put(o);
-    }
-    replay_reader_close(rd);
-    return rc;
+    return replay_reader_open_bytes(data, len, path, &rd, err) < 0 ? -1 : drain(rd, objects, err);
 }
 
 /* The file with these bytes read both ways: the same lines and the same verdict (a corrupt
