@@ -27,31 +27,15 @@
 #define AUDIT_INLINE_MAX (2u << 20)  /* a bigger audit.json is linked, not shown */
 #define STANDINGS_MAX    (16u << 20)
 
-/* The file's bytes when it is at most max long: 1; 0 when it is longer; -1 on a read error. */
-static int read_bounded(const char *path, size_t max, struct strbuf *out)
+static const char *base_name(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
-    char chunk[65536];
-    size_t n;
-    int rc = 1;
-    while (rc == 1 && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (out->len + n > max)
-            rc = 0;
-        else if (sb_append(out, chunk, n) < 0)
-            rc = -1;
-    }
-    if (ferror(f))
-        rc = -1;
-    fclose(f);
-    return rc;
+    return strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 }
 
 /* The page name of a match: its number and its replay's name, in letters, digits, '.', '-', '_'. */
 static void page_id(const struct match_record *m, uint64_t number, char *out, size_t size)
 {
-    const char *base = strrchr(m->path, '/') ? strrchr(m->path, '/') + 1 : m->path;
+    const char *base = base_name(m->path);
     size_t len = strlen(base);
     static const char suffix[] = ".jsonl.gz";
     if (len > sizeof suffix - 1 && !strcmp(base + len - (sizeof suffix - 1), suffix))
@@ -108,11 +92,6 @@ static enum loaded_page shared_part(struct loaded_file *lf, const struct strbuf 
     return PAGE_SHARED;
 }
 
-static const char *base_name(const char *path)
-{
-    return strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-}
-
 /* Any thread. The bytes of a replay read whole are taken over; a bigger one's are read again
  * (from the page cache): its reading inflated as it went and never held the whole file. */
 void html_prepare_page(struct results *r, struct loaded_file *lf)
@@ -121,11 +100,11 @@ void html_prepare_page(struct results *r, struct loaded_file *lf)
         return;
     struct strbuf bytes = STRBUF_INIT, page = STRBUF_INIT;
     int fits = 1;
-    if (lf->bytes) {
-        bytes = (struct strbuf){(char *)lf->bytes, lf->bytes_len, lf->bytes_len + 1};
-        lf->bytes = NULL;
+    if (lf->bytes.data) {
+        bytes = lf->bytes;
+        lf->bytes = (struct strbuf)STRBUF_INIT;
     } else {
-        fits = read_bounded(lf->path, REPLAY_PAGE_MAX, &bytes);
+        fits = loaded_read_bounded(lf->path, REPLAY_PAGE_MAX, &bytes);
     }
     struct ci_error err = {0};
     if (fits < 0) {
@@ -266,7 +245,7 @@ static int file_block(struct results *r, struct strbuf *html, const char *id, co
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", r->opt->out_dir, file);
     struct strbuf text = STRBUF_INIT;
-    int rc = read_bounded(path, max, &text);
+    int rc = loaded_read_bounded(path, max, &text);
     if (rc < 0)
         rc = ci_fail(err, "%s: cannot read it back: %s", path, strerror(errno));
     else

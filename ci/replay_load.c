@@ -1,14 +1,11 @@
 /* replay_load.c - read one input file whole, keeping what the results stage uses (replay_load.h). */
 #include "ci/replay_load.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "ci/json_fields.h"
 #include "replay/replay.h"
@@ -77,32 +74,25 @@ static void read_body(struct loaded_file *lf, struct replay_reader *rd)
         damaged(lf, rerr.msg);
 }
 
-/* A regular file of at most LOADED_WHOLE_MAX bytes, read into lf->bytes; false otherwise, or on any
- * error (the reader then opens the file itself, and says what is wrong with it). */
-static bool read_whole(struct loaded_file *lf)
+int loaded_read_bounded(const char *path, size_t max, struct strbuf *out)
 {
-    int fd = open(lf->path, O_RDONLY | O_CLOEXEC);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
     struct stat st;
-    if (fd < 0)
-        return false;
-    size_t cap = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= LOADED_WHOLE_MAX ? (size_t)st.st_size + 1 : 0;
-    unsigned char *data = cap ? malloc(cap) : NULL;
-    size_t len = 0;
-    ssize_t n = 1;
-    while (data && len < cap && (n = read(fd, data + len, cap - len)) != 0) {
-        if (n < 0 && errno != EINTR)
-            break;
-        len += n > 0 ? (size_t)n : 0;
+    int rc = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > max ? 0 : 1;
+    char chunk[65536];
+    size_t n;
+    while (rc == 1 && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (out->len + n > max)
+            rc = 0;
+        else if (sb_append(out, chunk, n) < 0)
+            rc = -1;
     }
-    close(fd);
-    if (!data || n != 0) { /* an error, or bigger than it was (it grew) */
-        free(data);
-        return false;
-    }
-    data[len] = '\0';
-    lf->bytes = data;
-    lf->bytes_len = len;
-    return true;
+    if (ferror(f))
+        rc = -1;
+    fclose(f);
+    return rc;
 }
 
 void loaded_file_read(struct loaded_file *lf, const char *path)
@@ -112,8 +102,12 @@ void loaded_file_read(struct loaded_file *lf, const char *path)
         return failed(lf, "out of memory");
     struct replay_reader *rd;
     struct replay_error rerr;
-    int opened = read_whole(lf) ? replay_reader_open_bytes(lf->bytes, lf->bytes_len, path, &rd, &rerr)
-                                : replay_reader_open(path, &rd, &rerr);
+    /* Any failure to read it whole leaves the reader to open the file and say what is wrong. */
+    bool whole = loaded_read_bounded(path, LOADED_WHOLE_MAX, &lf->bytes) == 1;
+    if (!whole)
+        sb_free(&lf->bytes);
+    int opened = whole ? replay_reader_open_bytes(lf->bytes.data ? lf->bytes.data : "", lf->bytes.len, path, &rd, &rerr)
+                       : replay_reader_open(path, &rd, &rerr);
     if (opened < 0)
         return damaged(lf, rerr.msg);
     int rc = replay_reader_next(rd, &lf->header, &rerr);
@@ -136,7 +130,7 @@ void loaded_file_free(struct loaded_file *lf)
     free(lf->violations);
     ci_compile_free(&lf->compile);
     free(lf->page_base64);
-    free(lf->bytes);
+    sb_free(&lf->bytes);
     free(lf->path);
     memset(lf, 0, sizeof *lf);
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "ci/compile_read.h"
+#include "engine/strbuf.h"
 
 struct json_object;
 
@@ -28,8 +29,7 @@ struct loaded_line {
 
 struct loaded_file {
     char *path;
-    unsigned char *bytes; /* the file's, when read whole (until its page is made) */
-    size_t bytes_len;
+    struct strbuf bytes; /* the file's, when read whole (until its page is made) */
     enum loaded_kind kind;
     char msg[768];              /* DAMAGED: the whole message, naming the file; FAILED: the internal error */
     struct json_object *header; /* REPLAY */
@@ -44,6 +44,9 @@ struct loaded_file {
     char page_msg[768];        /* PAGE_FAILED: why */
 };
 
+/* The file's bytes appended to out when it holds at most max: 1; 0 when it holds more; -1 on a
+ * read error. */
+int loaded_read_bounded(const char *path, size_t max, struct strbuf *out);
 /* Fills lf (kind FAILED only when out of memory); lf->path is a copy of path. */
 void loaded_file_read(struct loaded_file *lf, const char *path);
 void loaded_file_free(struct loaded_file *lf);
