@@ -301,10 +301,19 @@ int cgroup_freeze_request(struct cgroup *cg, struct jail_error *err)
 
 /* The thread list ("tasks" in v1, "cgroup.threads" in v2) names every thread,
  * where cgroup.procs and pids.current would not tell a thread from a process. */
+static const char *threads_file(const struct cgroup *cg)
+{
+    return cg->caps.version == CGROUP_V2 ? "cgroup.threads" : "tasks";
+}
+
 int cgroup_threads_open(struct cgroup *cg)
 {
-    const char *name = cg->caps.version == CGROUP_V2 ? "cgroup.threads" : "tasks";
-    return cgroup_file_open(cg->ops->procs_dir(cg), name, O_RDONLY, NULL);
+    return cgroup_file_open(cg->ops->procs_dir(cg), threads_file(cg), O_RDONLY, NULL);
+}
+
+int cgroup_for_each_thread(struct cgroup *cg, void (*fn)(pid_t tid, void *ctx), void *ctx, struct jail_error *err)
+{
+    return cgroup_file_for_each_pid(cg->ops->procs_dir(cg), threads_file(cg), fn, ctx, err);
 }
 
 /* Read again from the start on every call: a list longer than the buffer is

@@ -13,6 +13,7 @@
 #ifndef SANDBOX_JAIL_H
 #define SANDBOX_JAIL_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -188,6 +189,12 @@ bool jail_is_frozen(const struct jail *j);
 /* Kill every process of the jail now, remembering why (the verdict it will get). */
 void jail_kill(struct jail *j, enum jail_verdict why, const char *note);
 
+/* Let every task of the jail run only on the CPUs of `cpus` (sched_setaffinity on
+ * each thread its cgroup lists): a placement, not a limit, since a bot may widen
+ * its own. A thread being created meanwhile may keep the mask it had. -1 without
+ * a cgroup or when no thread could be moved. */
+int jail_set_cpus(struct jail *j, const cpu_set_t *cpus, struct jail_error *err);
+
 /* Has the jail ended (its first process exited, or it was killed)? */
 bool jail_has_ended(struct jail *j);
 /* Set when a forbidden system call was reported; the jail is already killed then. */
@@ -197,16 +204,19 @@ bool jail_forbidden_syscall(const struct jail *j, struct jail_syscall *out);
  * own pipe fds, or -1 for none) is readable, the jail's CPU time passes
  * cpu_limit_ns (0 = none; checked precisely: the overshoot target is < 1 ms of
  * CPU), the CLOCK_MONOTONIC deadline passes (0 = none), a forbidden call is made,
- * or the jail ends. Returns the index of the first entry with an event, with
+ * or the jail ends. busy_ns (0 = none) reports JAIL_EVENT_BUSY once the jail's
+ * cheap CPU reading (jail_cpu_ns) reaches it, within about 10 ms of CPU: a hint,
+ * not a limit. Returns the index of the first entry with an event, with
  * entry->event set, or -1 on error. */
 enum jail_event { JAIL_EVENT_NONE, JAIL_EVENT_READABLE, JAIL_EVENT_CPU_LIMIT,
-                  JAIL_EVENT_WALL_LIMIT, JAIL_EVENT_SYSCALL, JAIL_EVENT_ENDED };
+                  JAIL_EVENT_WALL_LIMIT, JAIL_EVENT_SYSCALL, JAIL_EVENT_ENDED, JAIL_EVENT_BUSY };
 struct jail_wait_entry {
     struct jail *jail;
     int fd;
     uint64_t cpu_limit_ns;
     uint64_t deadline_ns;      /* CLOCK_MONOTONIC, absolute */
     enum jail_event event;     /* out */
+    uint64_t busy_ns;
 };
 int jail_wait_any(struct jail_wait_entry *entries, size_t n, struct jail_error *err);
 

@@ -177,10 +177,11 @@ static size_t build_entries(struct run *r, struct jail_wait_entry *e)
     const struct jail_limits *lim = &r->j->limits;
     for (int i = 0; i < 2; i++)
         if (r->out[i].pipe_fd >= 0)
-            e[n++] = (struct jail_wait_entry){r->j, r->out[i].pipe_fd, lim->cpu_ns, r->deadline_ns,
-                                              JAIL_EVENT_NONE};
+            e[n++] = (struct jail_wait_entry){.jail = r->j, .fd = r->out[i].pipe_fd, .cpu_limit_ns = lim->cpu_ns,
+                                              .deadline_ns = r->deadline_ns};
     if (n == 0) /* both closed: still wait for the end or a limit */
-        e[n++] = (struct jail_wait_entry){r->j, -1, lim->cpu_ns, r->deadline_ns, JAIL_EVENT_NONE};
+        e[n++] = (struct jail_wait_entry){.jail = r->j, .fd = -1, .cpu_limit_ns = lim->cpu_ns,
+                                          .deadline_ns = r->deadline_ns};
     return n;
 }
 

@@ -134,6 +134,16 @@ static bool checked_earlier(const struct waiter *w, size_t i)
     return false;
 }
 
+/* Has the jail used busy_ns? If not, *timeout is lowered to when it could have
+ * on one CPU (a placement hint: on more, it is found later, which is all). */
+static bool busy_check(const struct jail_wait_entry *e, uint64_t *timeout)
+{
+    uint64_t used = jail_cpu_ns(e->jail);
+    if (used >= e->busy_ns) return true;
+    *timeout = min_u64(*timeout, max_u64(e->busy_ns - used, MIN_SLEEP_NS));
+    return false;
+}
+
 /* An event known without polling, or NO_EVENT with *timeout lowered as needed. */
 static int immediate_event(struct waiter *w, size_t i, uint64_t now, uint64_t *timeout,
                            struct jail_error *err)
@@ -153,6 +163,7 @@ static int immediate_event(struct waiter *w, size_t i, uint64_t now, uint64_t *t
         if (over) return report(e, JAIL_EVENT_CPU_LIMIT, (int)i);
         *timeout = min_u64(*timeout, t);
     }
+    if (e->busy_ns && busy_check(e, timeout)) return report(e, JAIL_EVENT_BUSY, (int)i);
     if (e->deadline_ns) *timeout = min_u64(*timeout, e->deadline_ns - now);
     return NO_EVENT;
 }

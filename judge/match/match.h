@@ -3,7 +3,8 @@
  * resolution into a setup, the runner and its process drivers (seats for bots
  * that live a match, match_turns.c for a process per turn), the bounded pipe
  * I/O (bot_channel.c), per-player data directories, verdicts, the replay lines
- * of a match (match_replay.c) and the JSON run report (run_report.c).
+ * of a match (match_replay.c), the JSON run report (run_report.c) and the CPU a
+ * match of cheap replies keeps to (match_pin.c).
  *
  * match.h - one match: a resolved setup (match_setup.c), the verdict table
  * (match_verdict.c) and the runner (match_runner.c) that plays it with every
@@ -79,6 +80,9 @@ struct match_setup {
     const char *match_id; /* a tournament's id for the match, in the replay header; NULL = none, not owned */
     int smoke_player;    /* a smoke test (tournament_smoke.c): only this player's bot runs, for its first
                             reply alone; 0 = a whole match */
+    int worker;          /* a tournament worker's number (1, 2, ...): which CPU the match keeps to while its
+                            replies are cheap (match_pin.h); 0 = the one the judge thread is on */
+    bool spread_cpus;    /* never keep the match on one CPU (make bench compares) */
 };
 
 /* Command-line options of `judge run`, applied over the match file. */

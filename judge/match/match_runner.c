@@ -278,6 +278,7 @@ static int play_turn_dialogue(struct runner *r, int n, const int *pending, int r
             return -1;
     if (runner_wait_replies(r, round) < 0)
         return -1;
+    match_pin_round(&r->pin, r->seats, r->s->n_players, pending, n);
     for (int i = 0; i < n; i++) {
         struct seat *st = &r->seats[pending[i]];
         int rc = st->reply == REPLY_COMPLETE
@@ -556,6 +557,7 @@ int match_play_measured(const struct match_setup *s, struct replay_writer *repla
     *r = (struct runner){
         .s = s, .rules = s->rules, .replay = replay, .hooks = hooks, .phases = phases, .err = err};
     match_phases_start(phases);
+    match_pin_begin(&r->pin, s);
     sigset_t old;
     block_sigpipe(&old);
     bool batch = jail_sched_referee_begin();
@@ -563,6 +565,7 @@ int match_play_measured(const struct match_setup *s, struct replay_writer *repla
     if (rc < 0)
         internal_outcome(s, out);
     release(r);
+    match_pin_end(&r->pin);
     jail_sched_referee_end(batch);
     restore_sigpipe(&old);
     free(r);

@@ -9,6 +9,7 @@
 
 #include "judge/match/match_datadir.h"
 #include "judge/match/match_seat.h"
+#include "judge/match/match_pin.h"
 #include "judge/match/match_turns.h"
 
 struct replay_writer;
@@ -24,6 +25,7 @@ struct runner {
     struct seat seats[GAME_MAX_PLAYERS + 1];  /* every player's record; its bot in PROCESS_PER_MATCH */
     struct match_datadirs dirs;
     struct match_turns *turns;         /* PROCESS_PER_TURN */
+    struct match_pin pin;              /* one CPU while replies are cheap (PROCESS_PER_MATCH) */
     struct strbuf line, text;
     int replies, last_round;
     struct match_error *err;

@@ -332,6 +332,7 @@ static int check_time(struct seat *st, int round, const char *line, size_t len, 
     *violated = false;
     if (read_cpu_exact(st, &cpu, err) < 0)
         return -1;
+    st->reply_used_ns = cpu > st->reply_cpu_ns ? cpu - st->reply_cpu_ns : cpu;
     st->reply_cpu_ns = cpu;
     st->reply_wall_ns = now - wall_start_ns(st);
     bool over_cpu = budget && cpu > budget;
@@ -472,6 +473,7 @@ int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const s
     sb_reset(&st->text);
     st->due_ns = monotonic_ns();
     st->written_ns = 0;
+    st->reply_used_ns = UINT64_MAX;
     if (st->overspent)
         return violate_time(st, round, false, st->overspent_cpu_ns, NULL, 0, err);
     if (st->ended_unseen || jail_has_ended(st->jail))

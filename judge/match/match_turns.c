@@ -302,6 +302,7 @@ static int on_event(struct match_turns *t, struct turn_seat *ts, const struct ja
     case JAIL_EVENT_CPU_LIMIT:   /* none is set */
         return end_process(t, ts, err);
     case JAIL_EVENT_NONE:
+    case JAIL_EVENT_BUSY:   /* not asked for */
         break;
     }
     return 0;

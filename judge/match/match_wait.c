@@ -16,13 +16,14 @@ struct wait_set {
     struct seat *seat[MAX_ENTRIES];
     enum entry_role role[MAX_ENTRIES];
     size_t n;
+    uint64_t busy_ns;   /* of the seat being added (match_pin.h) */
 };
 
 static void add_entry(struct wait_set *w, struct seat *st, enum entry_role role, int fd, uint64_t cpu_ns,
                       uint64_t deadline_ns)
 {
     w->e[w->n] = (struct jail_wait_entry){.jail = st->jail, .fd = fd, .cpu_limit_ns = cpu_ns,
-                                          .deadline_ns = deadline_ns};
+                                          .deadline_ns = deadline_ns, .busy_ns = role == ROLE_REPLY ? w->busy_ns : 0};
     w->seat[w->n] = st;
     w->role[w->n++] = role;
 }
@@ -38,10 +39,12 @@ static uint64_t retry_deadline(const struct seat *st, uint64_t now)
     return bot_channel_has_unsent(&st->ch) ? now + WRITE_RETRY_NS : 0;
 }
 
-static void add_seat_entries(struct wait_set *w, struct seat *st, bool freeze, uint64_t now)
+static void add_seat_entries(struct wait_set *w, const struct match_pin *pin, struct seat *st, bool freeze,
+                             uint64_t now)
 {
     if (!st->jail || st->phase == SEAT_DONE)
         return;
+    w->busy_ns = match_pin_busy_ns(pin, st);
     if (st->phase == SEAT_ENDING) {
         add_entry(w, st, ROLE_ENDING, st->ch.out_fd, 0, earliest(st->grace_deadline_ns, retry_deadline(st, now)));
     } else if (st->reply == REPLY_WAITING) {
@@ -105,6 +108,9 @@ static int on_reply_event(struct runner *r, struct seat *st, enum entry_role rol
     case JAIL_EVENT_ENDED:
         rc = seat_ended(st, round, &r->jerr);
         break;
+    case JAIL_EVENT_BUSY:   /* it thinks: no bot waits for it on a shared CPU */
+        match_pin_release(&r->pin, r->seats, r->s->n_players);
+        break;
     case JAIL_EVENT_NONE:
         break;
     }
@@ -129,7 +135,7 @@ static int wait_once(struct runner *r, int round)
     uint64_t now = monotonic_ns();
     w.n = 0;
     for (int p = 1; p <= r->s->n_players; p++)
-        add_seat_entries(&w, &r->seats[p], r->s->freeze, now);
+        add_seat_entries(&w, &r->pin, &r->seats[p], r->s->freeze, now);
     if (w.n == 0)
         return runner_fail(r, "internal: waiting with nothing to wait for");
     enum match_phase was = match_phase_enter(r->phases, MATCH_PHASE_WAIT);

@@ -15,6 +15,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,12 +248,22 @@ static double raw_batch_ns(size_t n, int exchanges)
     return done ? (double)cpu / done : 0;
 }
 
-/* The median of a few batches: one batch is at the mercy of the scheduler. */
-static double raw_exchange_ns(size_t n, int exchanges)
+/* The median of a few batches: one batch is at the mercy of the scheduler. With
+ * one_cpu, the writer and its child share the writer's CPU, as a match of cheap
+ * replies does (match_pin.h). */
+static double raw_exchange_ns(size_t n, int exchanges, bool one_cpu)
 {
     enum { BATCHES = 5 };
     uint64_t ns[BATCHES];
+    cpu_set_t spread, one;
+    bool pinned = false;
+    if (one_cpu && sched_getaffinity(0, sizeof spread, &spread) == 0 && sched_getcpu() >= 0) {
+        CPU_ZERO(&one);
+        CPU_SET(sched_getcpu(), &one);
+        pinned = sched_setaffinity(0, sizeof one, &one) == 0;
+    }
     for (int i = 0; i < BATCHES; i++) ns[i] = (uint64_t)raw_batch_ns(n, exchanges);
+    if (pinned) sched_setaffinity(0, sizeof spread, &spread);
     return (double)bench_summarise(ns, BATCHES).median_us * 1e3;
 }
 
@@ -296,6 +307,7 @@ static double deflate_cpu_ns(const struct strbuf *text, int level, int reps, siz
 
 struct config_figures {
     const char *bot;
+    struct match_run spread;     /* one match never kept to one CPU */
     int matches, replies, early;
     uint64_t cpu_ns, wall_ns, commit_ns, bytes, steady_cpu_ns, steady_replies;
     uint64_t cpu_noreplay_ns;
@@ -347,11 +359,26 @@ static int run_config(const struct match_setup *s, const char *tmp, int matches,
     }
     measure_zlib(f, path);
     if (play_match(s, path, true, &f->measured) < 0) return -1;
+    struct match_setup spread = *s;
+    spread.spread_cpus = true;
+    if (play_match(&spread, path, false, &f->spread) < 0) return -1;
     unlink(path);
     return 0;
 }
 
 /* ---- output ----------------------------------------------------------------------------- */
+
+/* The same match with its bots never kept on the judge's CPU, against the raw exchange spread alike. */
+static void print_spread(const struct config_figures *f, double raw_spread_ns)
+{
+    const struct match_run *m = &f->spread;
+    double per = (double)m->cpu_ns / m->replies, kept = (double)f->cpu_ns / f->replies;
+    printf("  spread (one more match, its bots never kept on the judge's CPU): %.2f us per reply, ratio"
+           " judge/raw spread %.2f; %.0f ms per match; kept to one CPU: %.2fx less judge CPU, %.2fx the matches"
+           " per second\n",
+           per / 1e3, per / raw_spread_ns, m->wall_ns / 1e6, per / kept,
+           (double)m->wall_ns / ((double)f->wall_ns / f->matches));
+}
 
 static void print_cpu(const struct config_figures *f, double raw_ns)
 {
@@ -433,23 +460,30 @@ static void print_phases(const struct config_figures *f, double raw_ns)
            "total", total / replies / 1e3, net_total / 1e3, net_total / raw_ns, switches / replies, clock_ns / 1e3);
 }
 
-static int bench_bot(const char *bots_dir, const char *bot, const char *tmp, int matches, double *raw_ns)
+/* raw_ns[0]: the raw exchange on one CPU, [1]: spread. */
+static int bench_bot(const char *bots_dir, const char *bot, const char *tmp, int matches, double raw_ns[2])
 {
     struct match_setup s;
     struct config_figures f = {.bot = bot};
     if (resolve_setup(bots_dir, bot, &s) < 0) return -1;
-    if (*raw_ns == 0) {
+    if (raw_ns[0] == 0) {
         size_t n = prompt_bytes(&s);
-        *raw_ns = raw_exchange_ns(n, 2 * TURN_LIMIT);
+        raw_ns[0] = raw_exchange_ns(n, 2 * TURN_LIMIT, true);
+        raw_ns[1] = raw_exchange_ns(n, 2 * TURN_LIMIT, false);
         printf("baseline: %zu-byte prompt (one %dx%d state) to a plain forked child, 3-byte reply back\n", n,
                SIDE, SIDE);
-        printf("  writer's own CPU per exchange (raw):      %8.2f us   (median of 5 batches of %d)\n",
-               *raw_ns / 1e3, 2 * TURN_LIMIT);
+        printf("  writer's own CPU per exchange (raw), both on one CPU: %8.2f us   (median of 5 batches of %d)\n",
+               raw_ns[0] / 1e3, 2 * TURN_LIMIT);
+        printf("  the same, child and writer where the kernel puts them: %7.2f us   (\"spread\": waking an idle"
+               " CPU takes an interrupt)\n",
+               raw_ns[1] / 1e3);
+        printf("  (a match keeps its bots on the judge's CPU once three rounds of replies were cheap: match_pin.h)\n");
     }
     int rc = run_config(&s, tmp, matches, &f);
     if (rc == 0) {
-        print_cpu(&f, *raw_ns);
-        print_phases(&f, *raw_ns);
+        print_cpu(&f, raw_ns[0]);
+        print_spread(&f, raw_ns[1]);
+        print_phases(&f, raw_ns[0]);
         print_replay(&f);
     }
     match_setup_free(&s);
@@ -473,9 +507,9 @@ int main(int argc, char **argv)
     printf("== bench_match (generals %dx%d, 2 players, seed %u, turn_limit %d, %d matches per configuration,"
            " strict jail, frozen between turns)\n",
            SIDE, SIDE, MAP_SEED, TURN_LIMIT, matches);
-    double raw_ns = 0;
-    int rc = bench_bot(dir, "pass", tmp, matches, &raw_ns);
-    if (rc == 0) rc = bench_bot(dir, "greedy", tmp, matches, &raw_ns);
+    double raw_ns[2] = {0, 0};
+    int rc = bench_bot(dir, "pass", tmp, matches, raw_ns);
+    if (rc == 0) rc = bench_bot(dir, "greedy", tmp, matches, raw_ns);
     rmdir(tmp);
     return rc < 0 ? 1 : 0;
 }

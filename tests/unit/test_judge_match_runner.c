@@ -633,6 +633,77 @@ START_TEST(a_bot_gets_only_path_lang_and_home_and_runs_in_its_directory)
 }
 END_TEST
 
+/* The CPUs the calling process may run on, as /proc/PID/status lists them ("0-1"). */
+static void own_cpus(char *out, size_t size)
+{
+    char line[256];
+    FILE *f = fopen("/proc/self/status", "re");
+    ck_assert_ptr_nonnull(f);
+    out[0] = '\0';
+    while (fgets(line, sizeof line, f))
+        if (size >= 64 && sscanf(line, "Cpus_allowed_list: %63s", out) == 1)
+            break;
+    fclose(f);
+    ck_assert_msg(out[0], "no Cpus_allowed_list in /proc/self/status");
+}
+
+/* Each reply, the bot writes "ASK:ITS CPUS" to stderr (read from its own status by
+ * the shell, no process started); at its 8th it thinks (300 000 turns of a shell loop:
+ * 0.4 s here, and no machine runs them in 20 ms), then writes "0:ITS CPUS" before replying. */
+#define CPU_REPORTING_BOT                                                                         \
+    "cpus() { while read k v; do [ \"$k\" = Cpus_allowed_list: ] && echo \"$1:$v\" >&2; done "  \
+    "</proc/self/status; }; read hello; while read word round; do [ \"$word\" = ask ] || exit 0; " \
+    "cpus $round; if [ $round = 8 ]; then i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; "     \
+    "cpus 0; fi; echo $round; done"
+#define CPU_ASKS 10
+
+START_TEST(cheap_replies_keep_the_match_on_one_cpu_until_a_bot_thinks)
+{
+    char all[64], seen[CPU_ASKS + 1][64];
+    own_cpus(all, sizeof all);
+    if (sysconf(_SC_NPROCESSORS_ONLN) < 2 || (!strchr(all, '-') && !strchr(all, ','))) {
+        printf("SKIP cheap_replies_keep_the_match_on_one_cpu_until_a_bot_thinks: one CPU here (%s)\n", all);
+        return;
+    }
+    struct match m;
+    const char *const bots[] = {CPU_REPORTING_BOT, CPU_REPORTING_BOT};
+    setup_match(&m, 2, bots);
+    set_param(&m, "rounds", CPU_ASKS);
+    play(&m);
+    ck_assert_int_eq(m.out.p[1].verdict, MATCH_OK);
+    ck_assert_int_eq(m.out.p[2].verdict, MATCH_OK);
+    const char *line = m.out.p[1].stderr_tail;
+    char thinking[64] = "";
+    for (int ask = 1; ask <= CPU_ASKS; ask++) {
+        int got = -1, used = 0;
+        ck_assert_ptr_nonnull(line);
+        ck_assert_int_eq(sscanf(line, "%d:%63s%n", &got, seen[ask], &used), 2);
+        ck_assert_int_eq(got, ask);
+        line = strchr(line + used, '\n') ? strchr(line + used, '\n') + 1 : NULL;
+        if (ask == 8) {
+            ck_assert_ptr_nonnull(line);
+            ck_assert_int_eq(sscanf(line, "0:%63s%n", thinking, &used), 1);
+            line = strchr(line + used, '\n') ? strchr(line + used, '\n') + 1 : NULL;
+        }
+    }
+    /* The match starts spread (start-up is often the dearest reply); three cheap turns in a
+     * row place it on one CPU, which every later ask sees, up to the 8th, whose 20 ms spread
+     * the match again, for good. */
+    ck_assert_str_eq(seen[1], all);
+    int first = 2;
+    while (first <= 8 && strcmp(seen[first], all) == 0)
+        first++;
+    ck_assert_msg(first <= 8, "never on one CPU: asks 1-8 saw %s", all);
+    ck_assert_msg(!strchr(seen[first], '-') && !strchr(seen[first], ','), "ask %d saw %s", first, seen[first]);
+    for (int ask = first; ask <= 8; ask++)
+        ck_assert_str_eq(seen[ask], seen[first]);
+    for (int ask = 9; ask <= CPU_ASKS; ask++)
+        ck_assert_str_eq(seen[ask], all);
+    ck_assert_str_eq(thinking, all);   /* spread while it thought, not once its reply came */
+    done(&m);
+}
+END_TEST
+
 START_TEST(a_missing_command_is_an_internal_error_that_blames_nobody)
 {
     struct match m;
@@ -669,6 +740,7 @@ static Suite *runner_suite(void)
     tcase_add_test(tc, zero_turns_the_cpu_budget_and_the_wall_limit_off);
     tcase_add_test(tc, a_bot_gets_only_path_lang_and_home_and_runs_in_its_directory);
     tcase_add_test(tc, a_missing_command_is_an_internal_error_that_blames_nobody);
+    tcase_add_test(tc, cheap_replies_keep_the_match_on_one_cpu_until_a_bot_thinks);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -50,7 +50,7 @@ START_TEST(readable_then_ended)
 {
     fixture_init();
     struct jail *j = start("echo hi");
-    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
     char buf[16];
     ck_assert_int_eq(read(e.fd, buf, sizeof buf), 3);
@@ -76,7 +76,7 @@ START_TEST(data_is_reported_before_the_end)
     struct pollfd p = {jail_stdout_fd(j), POLLIN, 0};
     ck_assert_int_eq(poll(&p, 1, 5000), 1);
     while (!jail_has_ended(j)) usleep(1000);
-    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE); /* drain first, then ENDED */
     struct jail_report rep;
     ck_assert_int_eq(finish(j, &rep), VERDICT_OK);
@@ -89,8 +89,8 @@ START_TEST(first_of_several_jails)
     struct jail *quiet = start("sleep 100");
     struct jail *talker = start("sleep 0.2; echo me");
     struct jail_wait_entry e[2] = {
-        {quiet, jail_stdout_fd(quiet), 0, 0, JAIL_EVENT_NONE},
-        {talker, jail_stdout_fd(talker), 0, 0, JAIL_EVENT_NONE},
+        {quiet, jail_stdout_fd(quiet), 0, 0, JAIL_EVENT_NONE, 0},
+        {talker, jail_stdout_fd(talker), 0, 0, JAIL_EVENT_NONE, 0},
     };
     struct jail_error err;
     ck_assert_int_eq(jail_wait_any(e, 2, &err), 1);
@@ -108,7 +108,7 @@ START_TEST(deadline_gives_wall_limit)
     fixture_init();
     struct jail *j = start("sleep 100");
     uint64_t t0 = monotonic_ns();
-    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, t0 + 150 * MS, JAIL_EVENT_NONE};
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, t0 + 150 * MS, JAIL_EVENT_NONE, 0};
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_WALL_LIMIT);
     ck_assert_uint_ge(monotonic_ns(), t0 + 150 * MS);
     jail_kill(j, VERDICT_WALL_LIMIT, "wall");
@@ -122,7 +122,7 @@ START_TEST(cpu_limit_leaves_the_jail_frozen)
 {
     fixture_init();
     struct jail *j = start("while :; do :; done");
-    struct jail_wait_entry e = {j, -1, 100 * MS, 0, JAIL_EVENT_NONE};
+    struct jail_wait_entry e = {j, -1, 100 * MS, 0, JAIL_EVENT_NONE, 0};
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_CPU_LIMIT);
     ck_assert(jail_is_frozen(j));
     uint64_t a, b;
@@ -146,7 +146,7 @@ START_TEST(cpu_limit_passed_during_a_read)
 {
     fixture_init();
     struct jail *j = start("while :; do :; done");
-    struct jail_wait_entry e = {j, jail_stdout_fd(j), 50 * MS, 0, JAIL_EVENT_NONE};
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 50 * MS, 0, JAIL_EVENT_NONE, 0};
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_CPU_LIMIT);
     e.cpu_limit_ns = 10 * MS; /* already far past: reported at once */
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_CPU_LIMIT);
@@ -198,7 +198,7 @@ START_TEST(an_asleep_jail_is_read_exactly_without_a_freeze)
 {
     fixture_init();
     struct jail *j = start("i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo x; read y");
-    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
     uint64_t idle, frozen;
     struct jail_error err;
@@ -222,7 +222,7 @@ START_TEST(asleep_reading_another_file_is_not_waiting_for_stdin)
 {
     fixture_init();
     struct jail *j = start("echo x; exec sleep 100");
-    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
     uint64_t idle;
     ck_assert_int_eq(idle_reading(j, &idle), 1);
@@ -238,7 +238,7 @@ START_TEST(a_busy_jail_or_one_with_a_child_is_not_read_as_asleep)
     fixture_init();
     struct jail *busy = start("while :; do :; done"), *parent = start("sleep 100 & echo x; read y");
     uint64_t ns = 12345;
-    struct jail_wait_entry e = {parent, jail_stdout_fd(parent), 0, 0, JAIL_EVENT_NONE};
+    struct jail_wait_entry e = {parent, jail_stdout_fd(parent), 0, 0, JAIL_EVENT_NONE, 0};
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE); /* its child exists from here on */
     usleep(50000);
     for (int i = 0; i < 20; i++) {
@@ -252,6 +252,48 @@ START_TEST(a_busy_jail_or_one_with_a_child_is_not_read_as_asleep)
     finish(busy, &rep);
     jail_kill(parent, VERDICT_OK, "done");
     finish(parent, &rep);
+}
+END_TEST
+
+/* busy_ns: a jail that thinks is reported once it has used that much, left running;
+ * one that sleeps is not, and its output comes first. */
+START_TEST(busy_is_reported_once_the_jail_has_used_that_much)
+{
+    fixture_init();
+    struct jail *busy = start("while :; do :; done"), *sleeper = start("sleep 0.2; echo x");
+    struct jail_wait_entry e = {busy, -1, 0, 0, JAIL_EVENT_NONE, 30 * MS};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_BUSY);
+    ck_assert(!jail_is_frozen(busy));
+    ck_assert_uint_ge(jail_cpu_ns(busy), 30 * MS);
+    struct jail_wait_entry s = {sleeper, jail_stdout_fd(sleeper), 0, 0, JAIL_EVENT_NONE, 30 * MS};
+    ck_assert_int_eq(wait_one(&s), JAIL_EVENT_READABLE);
+    struct jail_report rep;
+    jail_kill(busy, VERDICT_OK, "done");
+    finish(busy, &rep);
+    jail_kill(sleeper, VERDICT_OK, "done");
+    finish(sleeper, &rep);
+}
+END_TEST
+
+/* jail_set_cpus moves every thread the jail has, and what they start inherits it. */
+START_TEST(set_cpus_moves_the_jails_tasks)
+{
+    fixture_init();
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(0, &one);
+    struct jail *j = start("read x; grep Cpus_allowed_list /proc/self/status");
+    struct jail_error err;
+    ck_assert_msg(jail_set_cpus(j, &one, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(write(jail_stdin_fd(j), "go\n", 3), 3);
+    char buf[128] = "";
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
+    ck_assert_int_gt(read(e.fd, buf, sizeof buf - 1), 0);
+    ck_assert_str_eq(buf, "Cpus_allowed_list:\t0\n");
+    struct jail_report rep;
+    jail_kill(j, VERDICT_OK, "done");
+    finish(j, &rep);
 }
 END_TEST
 
@@ -285,7 +327,7 @@ START_TEST(forbidden_call_event)
 {
     fixture_init();
     struct jail *j = start_python("import os; os.setuid(0)");
-    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
     enum jail_event ev;
     while ((ev = wait_one(&e)) == JAIL_EVENT_READABLE) {
         char buf[256];
@@ -326,7 +368,7 @@ START_TEST(stdin_pipe_is_usable)
     ck_assert_int_eq(write(in, "ping\n", 5), 5);
     jail_close_stdin(j);
     ck_assert_int_eq(jail_stdin_fd(j), -1);
-    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE};
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
     char buf[16] = "";
     ck_assert_int_eq(read(e.fd, buf, sizeof buf), 7);
@@ -354,7 +396,7 @@ START_TEST(wait_rejects_bad_arguments)
     struct jail_error err;
     ck_assert_int_eq(jail_wait_any(NULL, 0, &err), -1);
     ck_assert_str_eq(err.msg, "jail: wait: no jail given");
-    struct jail_wait_entry e = {NULL, -1, 0, 0, JAIL_EVENT_NONE};
+    struct jail_wait_entry e = {NULL, -1, 0, 0, JAIL_EVENT_NONE, 0};
     ck_assert_int_eq(jail_wait_any(&e, 1, &err), -1);
     ck_assert_str_eq(err.msg, "jail: wait: entry 0 has no jail");
 }
@@ -375,6 +417,8 @@ int main(void)
     tcase_add_test(tc, asleep_reading_another_file_is_not_waiting_for_stdin);
     tcase_add_test(tc, a_busy_jail_or_one_with_a_child_is_not_read_as_asleep);
     tcase_add_test(tc, a_held_jail_runs_no_more_until_thawed);
+    tcase_add_test(tc, busy_is_reported_once_the_jail_has_used_that_much);
+    tcase_add_test(tc, set_cpus_moves_the_jails_tasks);
     tcase_add_test(tc, forbidden_call_event);
     tcase_add_test(tc, forbidden_call_found_by_finish);
     tcase_add_test(tc, stdin_pipe_is_usable);
