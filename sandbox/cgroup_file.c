@@ -406,14 +406,14 @@ void cgroup_waiter_end(struct cgroup_waiter *w)
  * cgroup core rate-limits those notifications (one per 10 ms per file), so
  * the poll times out early to re-read (see struct cgroup_waiter). */
 int cgroup_wait_keyed(int fd, const char *dir, const char *name, const char *key, uint64_t want,
-                      struct jail_error *err)
+                      uint64_t spin_ns, struct jail_error *err)
 {
     struct cgroup_waiter w;
     cgroup_waiter_start(&w);
-    uint64_t value = 0;
+    uint64_t value = 0, spin_until = spin_ns ? cgroup_now_ns() + spin_ns : 0;
     int rc;
     while ((rc = read_key(fd, dir, name, key, &value, err)) == 0 && value != want
-           && (rc = cgroup_waiter_pause(&w, fd, dir, name, err)) > 0)
+           && ((spin_until && cgroup_now_ns() < spin_until) || (rc = cgroup_waiter_pause(&w, fd, dir, name, err)) > 0))
         ;
     cgroup_waiter_end(&w);
     if (rc < 0)

@@ -148,9 +148,10 @@ int cgroup_waiter_pause(struct cgroup_waiter *w, int poll_fd, const char *dir, c
                         struct jail_error *err);
 void cgroup_waiter_end(struct cgroup_waiter *w);
 /* Wait (a cgroup_waiter, polling fd for POLLPRI) until the keyed file
- * dir/name at fd has key == want, or time out. */
+ * dir/name at fd has key == want, or time out; re-read without sleeping for
+ * the first spin_ns. */
 int cgroup_wait_keyed(int fd, const char *dir, const char *name, const char *key, uint64_t want,
-                      struct jail_error *err);
+                      uint64_t spin_ns, struct jail_error *err);
 
 /* ---- hierarchies (cgroup_mounts.c) ---- */
 /* Mount point of the cgroup2 hierarchy, or of the v1 hierarchy carrying `ctrl`. */
