@@ -374,9 +374,9 @@ static void print_spread(const struct config_figures *f, double raw_spread_ns)
     const struct match_run *m = &f->spread;
     double per = (double)m->cpu_ns / m->replies, kept = (double)f->cpu_ns / f->replies;
     printf("  spread (one more match, its bots never kept on the judge's CPU): %.2f us per reply, ratio"
-           " judge/raw spread %.2f; %.0f ms per match; kept to one CPU: %.2fx less judge CPU, %.2fx the matches"
-           " per second\n",
-           per / 1e3, per / raw_spread_ns, m->wall_ns / 1e6, per / kept,
+           " judge/raw spread %.2f; %.0f ms per match; the matches above, against it: %.2fx the judge's CPU per"
+           " reply, %.2fx the matches per second\n",
+           per / 1e3, per / raw_spread_ns, m->wall_ns / 1e6, kept / per,
            (double)m->wall_ns / ((double)f->wall_ns / f->matches));
 }
 
