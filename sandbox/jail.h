@@ -205,9 +205,10 @@ bool jail_forbidden_syscall(const struct jail *j, struct jail_syscall *out);
  * cpu_limit_ns (0 = none; checked precisely: the overshoot target is < 1 ms of
  * CPU), the CLOCK_MONOTONIC deadline passes (0 = none), a forbidden call is made,
  * or the jail ends. busy_ns (0 = none) reports JAIL_EVENT_BUSY once the jail's
- * cheap CPU reading (jail_cpu_ns) reaches it, within about 10 ms of CPU: a hint,
- * not a limit. Returns the index of the first entry with an event, with
- * entry->event set, or -1 on error. */
+ * cheap CPU reading (jail_cpu_ns) reaches it, looked at again when the jail could
+ * have reached it on one CPU (on more it is seen later): a hint, not a limit.
+ * Returns the index of the first entry with an event, with entry->event set, or
+ * -1 on error. */
 enum jail_event { JAIL_EVENT_NONE, JAIL_EVENT_READABLE, JAIL_EVENT_CPU_LIMIT,
                   JAIL_EVENT_WALL_LIMIT, JAIL_EVENT_SYSCALL, JAIL_EVENT_ENDED, JAIL_EVENT_BUSY };
 struct jail_wait_entry {
