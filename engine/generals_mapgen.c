@@ -142,41 +142,6 @@ static int manhattan(const struct generals_map *map, size_t a, size_t b)
     return abs(ai - bi) + abs(aj - bj);
 }
 
-/* Whether all non-mountain cells form one group under adjacency (G1). */
-static bool connected(struct builder *b)
-{
-    const struct generals_map *map = b->map;
-    size_t open = 0, start = b->cells;
-    for (size_t c = 0; c < b->cells; c++) {
-        if (map->type[c] != CELL_MOUNTAIN) {
-            open++;
-            start = c;
-        }
-    }
-    if (open == 0)
-        return true;
-    memset(b->seen, 0, b->cells);
-    size_t head = 0, tail = 0;
-    b->queue[tail++] = start;
-    b->seen[start] = 1;
-    while (head < tail) {
-        size_t c = b->queue[head++];
-        int i = (int)c / map->m, j = (int)c % map->m;
-        static const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
-        for (int d = 0; d < 4; d++) {
-            int ni = i + di[d], nj = j + dj[d];
-            if (ni < 0 || nj < 0 || ni >= map->n || nj >= map->m)
-                continue;
-            size_t nc = (size_t)ni * (size_t)map->m + (size_t)nj;
-            if (!b->seen[nc] && map->type[nc] != CELL_MOUNTAIN) {
-                b->seen[nc] = 1;
-                b->queue[tail++] = nc;
-            }
-        }
-    }
-    return tail == open;
-}
-
 static size_t mirror(const struct builder *b, size_t c)
 {
     return b->cells - 1 - c;
@@ -245,6 +210,72 @@ static void set_cell(struct builder *b, size_t c, bool symmetric, uint8_t type, 
     }
 }
 
+/* Adds the open neighbours of cell c to out[0..*n), each once. */
+static void add_open_neighbours(const struct builder *b, size_t c, size_t *out, int *n)
+{
+    const struct generals_map *map = b->map;
+    int i = (int)c / map->m, j = (int)c % map->m;
+    static const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
+    for (int d = 0; d < 4; d++) {
+        int ni = i + di[d], nj = j + dj[d];
+        if (ni < 0 || nj < 0 || ni >= map->n || nj >= map->m)
+            continue;
+        size_t nc = (size_t)ni * (size_t)map->m + (size_t)nj;
+        bool listed = map->type[nc] == CELL_MOUNTAIN;
+        for (int k = 0; k < *n && !listed; k++)
+            listed = out[k] == nc;
+        if (!listed)
+            out[(*n)++] = nc;
+    }
+}
+
+static bool among(const size_t *cells, int n, size_t c)
+{
+    for (int k = 0; k < n; k++)
+        if (cells[k] == c)
+            return true;
+    return false;
+}
+
+/* Whether all non-mountain cells form one group under adjacency (G1) now that cell c (and its
+ * mirror) became mountains, given that they did before: every open cell then reached one of
+ * their open neighbours, so the open cells are still one group exactly when those neighbours
+ * still reach each other, which a search from one of them shows after a few cells, where a
+ * search of the whole board (as §4 words it) would walk every cell for every candidate. */
+static bool still_connected(struct builder *b, size_t c, bool symmetric)
+{
+    const struct generals_map *map = b->map;
+    size_t around[8];
+    int n = 0, found = 1;
+    add_open_neighbours(b, c, around, &n);
+    if (symmetric)
+        add_open_neighbours(b, mirror(b, c), around, &n);
+    if (n <= 1)
+        return true;
+    memset(b->seen, 0, b->cells);
+    size_t head = 0, tail = 0;
+    b->queue[tail++] = around[0];
+    b->seen[around[0]] = 1;
+    while (head < tail) {
+        size_t at = b->queue[head++];
+        int i = (int)at / map->m, j = (int)at % map->m;
+        static const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
+        for (int d = 0; d < 4; d++) {
+            int ni = i + di[d], nj = j + dj[d];
+            if (ni < 0 || nj < 0 || ni >= map->n || nj >= map->m)
+                continue;
+            size_t nc = (size_t)ni * (size_t)map->m + (size_t)nj;
+            if (b->seen[nc] || map->type[nc] == CELL_MOUNTAIN)
+                continue;
+            b->seen[nc] = 1;
+            b->queue[tail++] = nc;
+            if (among(around, n, nc) && ++found == n)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Steps 3 and 4 on the list L (the representatives when symmetric). */
 static void place_cities_and_mountains(struct builder *b, const size_t *list, size_t len,
                                        const struct mapgen_options *o, int64_t cities,
@@ -258,7 +289,7 @@ static void place_cities_and_mountains(struct builder *b, const size_t *list, si
     int64_t placed = 0;
     for (size_t x = n_cities; x < len && placed < mountains; x++) {
         set_cell(b, list[x], sym, CELL_MOUNTAIN, 0);
-        if (connected(b))
+        if (still_connected(b, list[x], sym))
             placed++;
         else
             set_cell(b, list[x], sym, CELL_EMPTY, 0);

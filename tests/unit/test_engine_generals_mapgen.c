@@ -114,6 +114,40 @@ START_TEST(pinned_output_of_a_small_symmetric_map)
 }
 END_TEST
 
+static uint64_t fnv1a(const char *text)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        h = (h ^ *p) * 0x100000001b3u;
+    return h;
+}
+
+/* Large maps full of mountains, where most candidates are tried against the connectivity rule
+ * (G1): digests of the maps the generator made when it flood-filled the whole board for every
+ * candidate (commit 860f5b9), which its local search must give again. */
+START_TEST(pinned_digests_of_large_maps_full_of_mountains)
+{
+    static const struct {
+        struct game_option opts[5];
+        size_t n;
+        uint64_t seed, digest;
+    } cases[] = {
+        {{{"rows", 50}, {"cols", 50}, {"players", 2}, {"mountains", 45}}, 4, 7, 0xd1afd432aa0f673bu},
+        {{{"rows", 40}, {"cols", 40}, {"players", 2}, {"symmetric", 1}, {"mountains", 35}},
+         5, 3, 0x25e68fa6630e7349u},
+        {{{"rows", 20}, {"cols", 30}, {"players", 4}, {"mountains", 60}}, 4, 11, 0xda5c78262c2e8672u},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        struct generated g;
+        generate_ok(&g, cases[k].opts, cases[k].n, cases[k].seed);
+        ck_assert_msg(fnv1a(g.text.data) == cases[k].digest, "case %zu: digest %#llx", k,
+                      (unsigned long long)fnv1a(g.text.data));
+        ck_assert(connected(g.map));
+        generated_free(&g);
+    }
+}
+END_TEST
+
 START_TEST(same_seed_same_map_other_seed_other_map)
 {
     struct game_option opts[] = {{"rows", 20}, {"cols", 25}, {"players", 3}};
@@ -267,6 +301,7 @@ static Suite *mapgen_suite(void)
     tcase_set_timeout(t, 60);
     tcase_add_test(t, pinned_output_of_a_small_map);
     tcase_add_test(t, pinned_output_of_a_small_symmetric_map);
+    tcase_add_test(t, pinned_digests_of_large_maps_full_of_mountains);
     tcase_add_test(t, same_seed_same_map_other_seed_other_map);
     tcase_add_loop_test(t, guarantees_hold_for_many_maps, 0, 60);
     tcase_add_loop_test(t, symmetric_maps_look_the_same_after_a_half_turn, 0, 30);
