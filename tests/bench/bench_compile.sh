@@ -23,12 +23,12 @@ median_ms() {
         t0=$(now)
         "$@" >/dev/null 2>&1
         t1=$(now)
-        times+=($(((t1 - t0) / 1000000)))
+        times+=($(((t1 - t0) / 1000)))
     done
-    printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((RUNS + 1) / 2))p"
+    printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((RUNS + 1) / 2))p" | awk '{ printf "%.1f", $1 / 1000 }'
 }
 
-jailed() { rm -rf "$T/out"; "$JUDGE" compile --profile "$1" "$T/src-$1" --out "$T/out"; }
+jailed() { rm -rf "$T/out"; "$JUDGE" compile --profile "$1" "$T/src-$2" --out "$T/out"; }
 host_c() { /usr/bin/gcc -std=gnu17 -O2 -fmax-errors=20 -o "$T/host-bot" "$T/src-c/random.c" -lm; }
 host_cpp() { /usr/bin/g++ -std=gnu++17 -O2 -fmax-errors=20 -o "$T/host-bot" "$T/src-cpp/original_style.cpp" -lm; }
 # As on a student's machine: the bytecode beside the source (a prefix, PYTHONPYCACHEPREFIX,
@@ -42,6 +42,10 @@ host_java() {
         -proc:none -encoding UTF-8 -d "$T/host-java" "$T/src-java/Random.java"
 }
 
+# The judge's own cost per compile: a profile like c's whose compiler is /bin/true.
+host_true() { /bin/true; }
+sed -e 's|^  command: \[/usr/bin/gcc.*|  command: [/bin/true]|' -e 's|^name: c$|name: true|' containers/c.yaml >"$T/true.yaml"
+
 mkdir -p "$T/src-c" "$T/src-cpp" "$T/src-python3" "$T/src-java" "$T/host-java"
 cp "$SRC/random.c" "$T/src-c/"
 cp "$SRC/original_style.cpp" "$T/src-cpp/"
@@ -52,6 +56,14 @@ echo "bench_compile: judge compile vs the same compiler on the host, median of $
 printf '  %-8s %10s %10s %8s\n' profile host jailed ratio
 for p in c cpp python3 java; do
     host=$(median_ms "host_$p")
-    jail=$(median_ms jailed "$p")
+    jail=$(median_ms jailed "$p" "$p")
     printf '  %-8s %10s %10s %8s\n' "$p" "$host" "$jail" "$(awk -v a="$jail" -v b="$host" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
 done
+if jailed "$T/true.yaml" c >/dev/null 2>&1; then
+    host=$(median_ms host_true)
+    jail=$(median_ms jailed "$T/true.yaml" c)
+    printf '  the judge'"'"'s own cost per compile (a profile compiling with /bin/true): %s ms, /bin/true on the host %s ms\n' \
+        "$(awk -v a="$jail" -v b="$host" 'BEGIN { printf "%.1f", a - b }')" "$host"
+else
+    echo "  the judge's own cost per compile: judge compile with /bin/true failed"
+fi

@@ -61,7 +61,11 @@ static struct jail_spec spec_for(const char *dir, const char *const *argv, uint6
     return spec;
 }
 
-static int jail_true_once(const char *dir, uint64_t *elapsed)
+/* A jailed static `true`; phase[] gets the time in jail_start, until its end is
+ * seen, and in jail_finish (the cgroup killed, checked empty and reported). */
+enum { PHASE_START, PHASE_RUN, PHASE_FINISH, PHASES };
+
+static int jail_true_once(const char *dir, uint64_t *elapsed, uint64_t phase[PHASES])
 {
     static const char *const argv[] = {"/bot/static_true", NULL};
     struct jail_spec spec = spec_for(dir, argv, 0);
@@ -73,16 +77,31 @@ static int jail_true_once(const char *dir, uint64_t *elapsed)
         fprintf(stderr, "bench: %s\n", err.msg);
         return -1;
     }
+    uint64_t t1 = bench_now_ns();
     jail_close_stdin(j);
     struct jail_wait_entry w = {.jail = j, .fd = -1};
     while (!jail_has_ended(j))
         if (jail_wait_any(&w, 1, &err) < 0) break;
+    uint64_t t2 = bench_now_ns();
     if (jail_finish(j, &rep, &err) < 0 || rep.verdict != VERDICT_OK) {
         fprintf(stderr, "bench: jailed true: %s %s\n", jail_verdict_name(rep.verdict), err.msg);
         return -1;
     }
-    *elapsed = bench_now_ns() - t0;
+    uint64_t t3 = bench_now_ns();
+    *elapsed = t3 - t0;
+    phase[PHASE_START] = t1 - t0;
+    phase[PHASE_RUN] = t2 - t1;
+    phase[PHASE_FINISH] = t3 - t2;
     return 0;
+}
+
+static void print_phases(uint64_t *phase[PHASES], size_t n)
+{
+    static const char *const names[PHASES] = {"jail_start", "until its end is seen", "jail_finish"};
+    printf("  the full jail's median by phase:");
+    for (int p = 0; p < PHASES; p++)
+        printf("%s %s %.0f us", p ? "," : "", names[p], bench_summarise(phase[p], n).median_us);
+    printf("\n");
 }
 
 static void bench_spawn(const char *dir, size_t runs)
@@ -90,11 +109,17 @@ static void bench_spawn(const char *dir, size_t runs)
     char path[PATH_MAX + 16];
     snprintf(path, sizeof path, "%s/static_true", dir);
     uint64_t *fe = calloc(runs, sizeof *fe), *jl = calloc(runs, sizeof *jl), *bw = calloc(runs, sizeof *bw);
+    uint64_t *phase[PHASES];
+    for (int p = 0; p < PHASES; p++) phase[p] = calloc(runs, sizeof *phase[p]);
     size_t n_bw = 0, n_jl = 0;
     int have_bwrap = time_bwrap(dir) != 0;
     for (size_t i = 0; i < runs; i++) { /* interleaved so machine noise hits all three alike */
         fe[i] = time_fork_exec(path);
-        if (jail_true_once(dir, &jl[n_jl]) == 0) n_jl++;
+        uint64_t ph[PHASES];
+        if (jail_true_once(dir, &jl[n_jl], ph) == 0) {
+            for (int p = 0; p < PHASES; p++) phase[p][n_jl] = ph[p];
+            n_jl++;
+        }
         if (have_bwrap && (bw[n_bw] = time_bwrap(dir)) != 0) n_bw++;
     }
     struct bench_stats sf = bench_summarise(fe, runs), sj = bench_summarise(jl, n_jl), sb = bench_summarise(bw, n_bw);
@@ -103,9 +128,11 @@ static void bench_spawn(const char *dir, size_t runs)
     bench_print("full jail (strict)", sj);
     if (have_bwrap) bench_print("bwrap --unshare-all", sb);
     else printf("  bwrap --unshare-all: not installed (apt-get install bubblewrap)\n");
+    if (n_jl) print_phases(phase, n_jl);
     if (n_jl) printf("  ratio jail / fork+exec: %.2f (median; target <= 1.5)\n", sj.median_us / sf.median_us);
     if (n_jl && n_bw) printf("  ratio jail / bwrap:     %.2f (median; target <= 0.35)\n", sj.median_us / sb.median_us);
     free(fe); free(jl); free(bw);
+    for (int p = 0; p < PHASES; p++) free(phase[p]);
 }
 
 /* Wall time per exact reading (a freeze round-trip) of a busy jail, as stats over NX reads. */
