@@ -336,8 +336,7 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     memset(g, 0, sizeof *g);
     g->shared_netns_fd = g->template_mntns_fd = -1;
     g->privileged = geteuid() == 0 && has_cap(CAP_SYS_ADMIN);
-    cpu_set_t cpus;
-    g->online_cpus = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+    g->usable_cpus = jail_usable_cpus();
     if (prepare_runtime_dir(g, err) < 0) return -1;
     if (g->privileged) enter_private_mount_ns(g);
     pid_t namespaces = start_namespace_probe(g);

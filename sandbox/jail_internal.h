@@ -50,7 +50,7 @@ struct jail_global {
     bool flat_setid;       /* flat jails can take a uid slot (CAP_SETUID and CAP_SETGID) */
     int shared_netns_fd;   /* root: the empty network namespace every jail joins; else -1 */
     int template_mntns_fd; /* root: the prepared root every jail copies; else -1 */
-    long online_cpus;
+    long usable_cpus;      /* CPUs a jail could use at once (jail_usable_cpus) */
     struct cgroup_caps cgroup; /* version CGROUP_NONE when no cgroup is usable */
     bool seccomp_ok;
     char runtime_dir[PATH_MAX - 64]; /* /run/judge, $XDG_RUNTIME_DIR/judge or /tmp/judge-UID */
@@ -89,6 +89,11 @@ int ns_user_create(const struct id_map *map, bool deny_setgroups, int *fd, struc
 /* ---- network namespace (ns_net.c) ---- */
 /* Make one empty network namespace (only a down loopback) without leaving ours. */
 int ns_net_create_empty(int *fd, struct jail_error *err);
+
+/* ---- CPUs (jail_cpus.c) ---- */
+/* How many CPUs a jail's tasks could run on at once: the judge's cpuset, not
+ * its own affinity mask, which a bot may widen past. */
+long jail_usable_cpus(void);
 
 /* ---- clone3 (clone3.c) ---- */
 /* fork-like clone3: the child returns 0 on a copy of the caller's stack with

@@ -2,8 +2,9 @@
  * bench_jail.c - the jail's costs, each next to a baseline measured in the same run:
  *   spawn: a static `true` by plain fork+exec, in the full jail, and by `bwrap --unshare-all`;
  *   reading a jail's CPU time, next to clock_gettime(CLOCK_MONOTONIC);
- *   the CPU overshoot past a budget before a busy program is stopped.
- * Usage: bench_jail PROGS_DIR [runs]   (PROGS_DIR holds static_true and busy_loop)
+ *   the CPU overshoot past a budget before a busy program is stopped (also with
+ *   the judge on one CPU and the program widening itself to all, on a thread each).
+ * Usage: bench_jail PROGS_DIR [runs]   (PROGS_DIR holds static_true, busy_loop and busy_wide)
  */
 #include <errno.h>
 #include <sched.h>
@@ -212,12 +213,11 @@ static void bench_cpu_read(const char *dir)
     (void)sink;
 }
 
-static void bench_overshoot(const char *dir, size_t runs)
+static uint64_t *overshoots(const char *dir, const char *program, uint64_t limit, size_t runs, size_t *n)
 {
-    static const char *const argv[] = {"/bot/busy_loop", NULL};
-    const uint64_t limit = 30u * 1000000u;
+    const char *const argv[] = {program, NULL};
     uint64_t *over = calloc(runs, sizeof *over);
-    size_t n = 0;
+    *n = 0;
     for (size_t i = 0; i < runs; i++) {
         struct jail_spec spec = spec_for(dir, argv, 0);
         struct jail_error err;
@@ -227,14 +227,51 @@ static void bench_overshoot(const char *dir, size_t runs)
         struct jail_wait_entry w = {.jail = j, .fd = -1, .cpu_limit_ns = limit};
         while (jail_wait_any(&w, 1, &err) >= 0 && w.event != JAIL_EVENT_CPU_LIMIT && w.event != JAIL_EVENT_ENDED) {}
         jail_kill(j, VERDICT_CPU_LIMIT, "budget");
-        if (jail_finish(j, &rep, &err) == 0 && rep.cpu_ns >= limit) over[n++] = rep.cpu_ns - limit;
+        if (jail_finish(j, &rep, &err) == 0 && rep.cpu_ns >= limit) over[(*n)++] = rep.cpu_ns - limit;
     }
+    return over;
+}
+
+/* This thread on the first CPU of `all`, as under `taskset -c N`; false when `all` has one. */
+static bool narrow_to_one_cpu(const cpu_set_t *all)
+{
+    if (CPU_COUNT(all) < 2) return false;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    for (int cpu = 0; cpu < CPU_SETSIZE && !CPU_COUNT(&one); cpu++)
+        if (CPU_ISSET(cpu, all)) CPU_SET(cpu, &one);
+    return sched_setaffinity(0, sizeof one, &one) == 0;
+}
+
+/* The judge under taskset (its thread on one CPU), a bot widening its affinity to
+ * every CPU and busy on each: the limit's sleeps must count every CPU it can use. */
+static void bench_overshoot_widened(const char *dir, size_t runs, uint64_t limit, const cpu_set_t *all)
+{
+    if (!narrow_to_one_cpu(all)) {
+        printf("  a judge on one CPU, a bot widening to all: skipped (one CPU here)\n");
+        return;
+    }
+    size_t n;
+    uint64_t *over = overshoots(dir, "/bot/busy_wide", limit, runs, &n);
+    sched_setaffinity(0, sizeof *all, all);
+    struct bench_stats s = bench_summarise(over, n);
+    bench_print("judge on 1 CPU, bot on all", s);
+    printf("  p99 overshoot: %.0f us (target < 1000 us)\n", s.p99_us);
+    free(over);
+}
+
+static void bench_overshoot(const char *dir, size_t runs, const cpu_set_t *all)
+{
+    const uint64_t limit = 30u * 1000000u;
+    size_t n;
+    uint64_t *over = overshoots(dir, "/bot/busy_loop", limit, runs, &n);
     struct bench_stats s = bench_summarise(over, n);
     printf("CPU overshoot past a %llu ms budget before a busy program is stopped (%zu runs)\n",
            (unsigned long long)(limit / 1000000), n);
     bench_print("overshoot (CPU)", s);
     printf("  p99 overshoot: %.0f us (target < 1000 us)\n", s.p99_us);
     free(over);
+    bench_overshoot_widened(dir, runs / 2 ? runs / 2 : 1, limit, all);
 }
 
 int main(int argc, char **argv)
@@ -243,7 +280,12 @@ int main(int argc, char **argv)
     size_t runs = argc > 2 ? strtoul(argv[2], NULL, 10) : 500;
     struct isolation_report probe;
     struct jail_error err;
-    if (jail_global_init(ISOLATION_STRICT, &probe, &err) < 0) {
+    cpu_set_t all;
+    if (sched_getaffinity(0, sizeof all, &all) < 0) CPU_ZERO(&all);
+    bool narrowed = narrow_to_one_cpu(&all); /* the probe as under taskset: see bench_overshoot_widened */
+    int rc = jail_global_init(ISOLATION_STRICT, &probe, &err);
+    if (narrowed) sched_setaffinity(0, sizeof all, &all);
+    if (rc < 0) {
         fprintf(stderr, "bench_jail: %s\n", err.msg);
         return 1;
     }
@@ -252,6 +294,6 @@ int main(int argc, char **argv)
     printf("== bench_jail (cgroup backend %s)\n", probe.cgroup_backend);
     bench_spawn(dir, runs);
     bench_cpu_read(dir);
-    bench_overshoot(dir, runs / 5 > 20 ? runs / 5 : 20);
+    bench_overshoot(dir, runs / 5 > 20 ? runs / 5 : 20, &all);
     return 0;
 }

@@ -303,6 +303,32 @@ START_TEST(set_cpus_moves_the_jails_tasks)
 }
 END_TEST
 
+/* The CPU limit's sleeps are divided by every CPU a bot could use: under a
+ * judge started with taskset, that is still every CPU of its cpuset, since a bot
+ * may widen its own affinity; the judge's narrow mask is put back. */
+START_TEST(usable_cpus_are_those_a_bot_could_widen_to)
+{
+    cpu_set_t all, one, after;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof all, &all), 0);
+    if (CPU_COUNT(&all) < 2) {
+        printf("SKIP usable_cpus_are_those_a_bot_could_widen_to: one CPU here\n");
+        return;
+    }
+    CPU_ZERO(&one);
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+        if (CPU_ISSET(cpu, &all)) {
+            CPU_SET(cpu, &one);
+            break;
+        }
+    ck_assert_int_eq(sched_setaffinity(0, sizeof one, &one), 0);
+    long usable = jail_usable_cpus();
+    ck_assert_int_eq(sched_getaffinity(0, sizeof after, &after), 0);
+    ck_assert_int_eq(sched_setaffinity(0, sizeof all, &all), 0);
+    ck_assert_int_eq(usable, CPU_COUNT(&all));
+    ck_assert(CPU_EQUAL(&after, &one));
+}
+END_TEST
+
 START_TEST(a_held_jail_runs_no_more_until_thawed)
 {
     fixture_init();
@@ -425,6 +451,7 @@ int main(void)
     tcase_add_test(tc, a_held_jail_runs_no_more_until_thawed);
     tcase_add_test(tc, busy_is_reported_once_the_jail_has_used_that_much);
     tcase_add_test(tc, set_cpus_moves_the_jails_tasks);
+    tcase_add_test(tc, usable_cpus_are_those_a_bot_could_widen_to);
     tcase_add_test(tc, forbidden_call_event);
     tcase_add_test(tc, forbidden_call_found_by_finish);
     tcase_add_test(tc, stdin_pipe_is_usable);
