@@ -266,7 +266,7 @@ int jail_wait_core(struct jail_wait_entry *entries, size_t n, struct pollfd *ext
     const struct jail_global *g;
     if (jail_global_ensure(&g, err) < 0) return -1;
     if (n == 0 && n_extra == 0) return jail_fail(err, "wait: nothing to wait for");
-    struct waiter w = {entries, n, extra, n_extra, g->usable_cpus > 0 ? g->usable_cpus : 1, NULL, NULL, {0}};
+    struct waiter w = {entries, n, extra, n_extra, g->usable_cpus, NULL, NULL, {0}};
     w.fds = calloc(3 * n + n_extra, sizeof *w.fds);
     w.slots = calloc(n ? n : 1, sizeof *w.slots);
     int got = NO_EVENT;

@@ -59,11 +59,11 @@ for p in c cpp python3 java; do
     jail=$(median_ms jailed "$p" "$p")
     printf '  %-8s %10s %10s %8s\n' "$p" "$host" "$jail" "$(awk -v a="$jail" -v b="$host" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
 done
-if jailed "$T/true.yaml" c >/dev/null 2>&1; then
+if grep -q '^  command: \[/bin/true\]' "$T/true.yaml" && jailed "$T/true.yaml" c >/dev/null 2>&1; then
     host=$(median_ms host_true)
     jail=$(median_ms jailed "$T/true.yaml" c)
     printf '  the judge'"'"'s own cost per compile (a profile compiling with /bin/true): %s ms, /bin/true on the host %s ms\n' \
         "$(awk -v a="$jail" -v b="$host" 'BEGIN { printf "%.1f", a - b }')" "$host"
 else
-    echo "  the judge's own cost per compile: judge compile with /bin/true failed"
+    echo "  the judge's own cost per compile: no /bin/true profile made from containers/c.yaml, or judge compile failed"
 fi

@@ -235,11 +235,12 @@ static uint64_t *overshoots(const char *dir, const char *program, uint64_t limit
 /* This thread on the first CPU of `all`, as under `taskset -c N`; false when `all` has one. */
 static bool narrow_to_one_cpu(const cpu_set_t *all)
 {
-    if (CPU_COUNT(all) < 2) return false;
+    int first, second;
+    two_cpus(all, &first, &second);
+    if (second < 0) return false;
     cpu_set_t one;
     CPU_ZERO(&one);
-    for (int cpu = 0; cpu < CPU_SETSIZE && !CPU_COUNT(&one); cpu++)
-        if (CPU_ISSET(cpu, all)) CPU_SET(cpu, &one);
+    CPU_SET(first, &one);
     return sched_setaffinity(0, sizeof one, &one) == 0;
 }
 
