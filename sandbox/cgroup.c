@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 const char *const cgroup_v1_ctrl_names[CG_V1_COUNT] = { "memory", "cpuacct", "pids", "freezer" };
 
@@ -52,12 +53,28 @@ int cgroup_attach(struct cgroup *cg, pid_t pid, struct jail_error *err)
     return cg->ops->attach(cg, pid, err);
 }
 
+int cgroup_attach_rest(struct cgroup *cg, pid_t pid, bool cloned_into, struct jail_error *err)
+{
+    return cloned_into ? 0 : cg->ops->attach_rest(cg, pid, err);
+}
+
+/* No allocation, no error text: it runs in a child between clone and exec. */
+int cgroup_enter_self(const struct cgroup *cg)
+{
+    for (int i = 0; i < CG_V1_COUNT; i++)
+        if (cg->tasks_fd[i] >= 0 && pwrite(cg->tasks_fd[i], "0", 1, 0) != 1)
+            return -errno;
+    return 0;
+}
+
 /* Newer kernels (seen on 6.18, not on 6.1) SIGKILL a child cloned with
  * CLONE_INTO_CGROUP into a cgroup that ever went through cgroup.kill, long
- * after the kill: such a cgroup gets its members by attach, never by clone3. */
+ * after the kill: such a cgroup gets its members by attach, never by clone3.
+ * The hybrid backend's twin is a cgroup2 directory like any other. */
 int cgroup_dir_fd(const struct cgroup *cg)
 {
-    return cg->caps.version == CGROUP_V2 && !cg->killed ? cg->dirs[0].fd : -1;
+    if (cg->killed) return -1;
+    return cg->caps.version == CGROUP_V2 ? cg->dirs[0].fd : cg->twin.fd;
 }
 
 const char *cgroup_path(const struct cgroup *cg)

@@ -59,11 +59,23 @@ struct cgroup;  /* opaque: one jail's cgroup */
 /* Create (or take from the pool) an empty cgroup with these limits. */
 int cgroup_acquire(const struct cgroup_caps *caps, const struct cgroup_limits *lim,
                    struct cgroup **out, struct jail_error *err);
-/* Move a process in (before it execs). v2 callers may instead use cgroup_dir_fd()
- * with clone3(CLONE_INTO_CGROUP) when it is not -1 (it is once the cgroup has
- * been through cgroup.kill). */
+/* Move a process in (before it execs), all of it, by pid. */
 int cgroup_attach(struct cgroup *cg, pid_t pid, struct jail_error *err);
-int cgroup_dir_fd(const struct cgroup *cg);  /* v2 only; -1 otherwise */
+/* A jail's first process enters its cgroup in up to three steps, none of which
+ * writes a pid to cgroup.procs while it can be avoided: that write takes the
+ * kernel's global threadgroup lock, whose writer waits for an RCU grace
+ * period (5 to 15 ms on a VM seen here, per spawn after a pause):
+ *   clone3(CLONE_INTO_CGROUP) into cgroup_dir_fd(), when it is not -1 (the v2
+ *   directory, or the hybrid backend's cgroup2 twin; -1 on plain v1, and once
+ *   the cgroup went through cgroup.kill);
+ *   cgroup_attach_rest() by the parent: what the clone did not do (nothing on v1);
+ *   cgroup_enter_self() by the child itself, before anything else once
+ *   released: "0" to each v1 hierarchy's `tasks` (kept open), a thread
+ *   moving itself, which newer kernels (seen on 6.18) let skip that lock.
+ *   0 or -errno; nothing to do on v2. */
+int cgroup_dir_fd(const struct cgroup *cg);
+int cgroup_attach_rest(struct cgroup *cg, pid_t pid, bool cloned_into, struct jail_error *err);
+int cgroup_enter_self(const struct cgroup *cg);
 
 uint64_t cgroup_cpu_ns(struct cgroup *cg);          /* cumulative usage of all members */
 uint64_t cgroup_memory_peak(struct cgroup *cg);     /* bytes, 0 if unknown */

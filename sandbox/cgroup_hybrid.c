@@ -168,10 +168,15 @@ static int hybrid_create(struct cgroup *cg, const char *name, struct jail_error 
     return -1;
 }
 
+static int twin_attach(struct cgroup *cg, pid_t pid, struct jail_error *err)
+{
+    return cgroup_file_write_u64(&cg->twin, "cgroup.procs", (uint64_t)pid, err);
+}
+
 /* The twin first: a member it holds can always be killed. */
 static int hybrid_attach(struct cgroup *cg, pid_t pid, struct jail_error *err)
 {
-    if (cgroup_file_write_u64(&cg->twin, "cgroup.procs", (uint64_t)pid, err) < 0)
+    if (twin_attach(cg, pid, err) < 0)
         return -1;
     return cgroup_v1_attach(cg, pid, err);
 }
@@ -181,13 +186,17 @@ static int hybrid_freeze(struct cgroup *cg, bool frozen, struct jail_error *err)
     return cgroup_v2_freeze_at(&cg->twin, cg->freeze_fd, cg->events_fd, frozen, err);
 }
 
-/* cgroup.kill on the twin, then the v1 check: members outside the twin (an
- * attach cut short, a leftover of a judge without twins) are frozen with the
- * v1 freezer and signalled. Usually there are none: one read of cgroup.procs. */
+/* cgroup.kill on the twin (unless it is empty: then it may still be cloned
+ * into, as on v2), then the v1 check: members outside the twin (an attach cut
+ * short, a leftover of a judge without twins) are frozen with the v1 freezer
+ * and signalled. Usually there are none: one read of cgroup.procs. */
 static int hybrid_kill_all(struct cgroup *cg, struct jail_error *err)
 {
-    if (cgroup_v2_kill_at(&cg->twin, cg->events_fd, err) < 0)
-        return -1;
+    if (cgroup_v2_populated(cg->events_fd) != 0) {
+        cg->killed = true;
+        if (cgroup_v2_kill_at(&cg->twin, cg->events_fd, err) < 0)
+            return -1;
+    }
     return cgroup_kill_by_signal_with(cg, cgroup_v1_freeze_unkept, err);
 }
 
@@ -197,6 +206,7 @@ const struct cgroup_ops cgroup_hybrid_ops = {
     .set_limits = cgroup_v1_set_limits,
     .reset = cgroup_v1_reset,
     .attach = hybrid_attach,
+    .attach_rest = twin_attach,
     .cpu_ns_raw = cgroup_v1_cpu_ns_raw,
     .memory_peak = cgroup_v1_memory_peak,
     .counters = cgroup_v1_counters,

@@ -57,6 +57,8 @@ struct cgroup_ops {
     /* Make an emptied cgroup fit for reuse; -1 means "recreate it instead". */
     int (*reset)(struct cgroup *cg, struct jail_error *err);
     int (*attach)(struct cgroup *cg, pid_t pid, struct jail_error *err);
+    /* The part of an attach cgroup_enter_self leaves to the parent (v1: none). */
+    int (*attach_rest)(struct cgroup *cg, pid_t pid, struct jail_error *err);
     uint64_t (*cpu_ns_raw)(struct cgroup *cg);
     uint64_t (*memory_peak)(struct cgroup *cg);
     int (*counters)(struct cgroup *cg, struct cgroup_counters *out, struct jail_error *err);
@@ -76,13 +78,14 @@ struct cgroup {
     char name[48];                       /* directory name under each parent */
     bool adopted;                        /* opened an existing directory (sweep) */
     bool frozen;                         /* by cgroup_freeze: release must thaw it */
-    bool killed;                         /* v2: went through cgroup.kill (see cgroup_dir_fd) */
+    bool killed;                         /* v2 (or hybrid twin): went through cgroup.kill (see cgroup_dir_fd) */
     struct cgroup_dir dirs[CG_V1_COUNT]; /* v2: dirs[0] only; v1: one per controller */
     int ndirs;
     int cpu_fd;     /* cpu.stat or cpuacct.usage, kept open for cheap preads */
     int peak_fd;    /* v2 memory.peak, kept open: a reset applies to this fd only */
     int events_fd;  /* v2 (or hybrid twin) cgroup.events, polled for "frozen" and "populated" */
     int freeze_fd;  /* v2 (or hybrid twin) cgroup.freeze, or v1 freezer.state: kept open */
+    int tasks_fd[CG_V1_COUNT]; /* v1 `tasks`, written "0" by a jail entering itself (-1 on v2) */
     struct cgroup_dir twin;              /* hybrid: the cgroup2 twin (fd -1 otherwise) */
     uint64_t cpu_base_ns;
     struct cgroup_counters base;
@@ -181,6 +184,8 @@ int cgroup_v2_freeze_at(const struct cgroup_dir *d, int freeze_fd, int events_fd
                         struct jail_error *err);
 /* cgroup.kill a cgroup2 directory and wait until it is unpopulated. */
 int cgroup_v2_kill_at(const struct cgroup_dir *d, int events_fd, struct jail_error *err);
+/* cgroup.events' "populated": 1, 0, or -1 when unreadable. */
+int cgroup_v2_populated(int events_fd);
 
 /* ---- hybrid mode (cgroup_hybrid.c; the base path is cgroup_probe.c's) ---- */
 /* The cgroup2 directory (hierarchy root as root, our own cgroup otherwise)

@@ -74,7 +74,9 @@ static void forget(struct cgroup *cg)
     for (int i = 0; i < CG_V1_COUNT; i++)
         cgroup_dir_close(&cg->dirs[i]);
     cgroup_dir_close(&cg->twin);
-    int *fds[] = { &cg->cpu_fd, &cg->peak_fd, &cg->events_fd, &cg->freeze_fd };
+    int *fds[] = { &cg->cpu_fd, &cg->peak_fd, &cg->events_fd, &cg->freeze_fd,
+                   &cg->tasks_fd[0], &cg->tasks_fd[1], &cg->tasks_fd[2], &cg->tasks_fd[3] };
+    _Static_assert(CG_V1_COUNT == 4, "every tasks_fd is closed");
     for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
         if (*fds[i] >= 0)
             close(*fds[i]);
@@ -114,7 +116,7 @@ struct cgroup *cgroup_open(const struct cgroup_caps *caps, const char *name, boo
                                          : &cgroup_v1_ops;
     cg->caps = *caps;
     for (int i = 0; i < CG_V1_COUNT; i++)
-        cg->dirs[i].fd = -1;
+        cg->dirs[i].fd = cg->tasks_fd[i] = -1;
     cg->twin.fd = -1;
     cg->cpu_fd = cg->peak_fd = cg->events_fd = cg->freeze_fd = -1;
     cg->adopted = adopt;

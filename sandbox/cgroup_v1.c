@@ -32,6 +32,8 @@ int cgroup_v1_destroy(struct cgroup *cg, struct jail_error *err)
     int rc = 0;
     close_fd(&cg->cpu_fd);
     close_fd(&cg->freeze_fd);
+    for (int i = 0; i < CG_V1_COUNT; i++)
+        close_fd(&cg->tasks_fd[i]);
     for (int i = 0; i < cg->ndirs; i++) {
         cgroup_dir_close(&cg->dirs[i]);
         struct cgroup_dir parent;
@@ -51,13 +53,24 @@ static int make_one(struct cgroup *cg, int ctrl, const char *name, struct jail_e
     return cgroup_dir_make(&cg->dirs[ctrl], cg->caps.v1_root[ctrl], name, cg->adopted, err);
 }
 
+/* Opened here, by the judge: a jail's first process, already in its own user
+ * namespace, could not open them itself (cgroup_enter_self writes them). */
+static int open_tasks_files(struct cgroup *cg, struct jail_error *err)
+{
+    for (int i = 0; i < CG_V1_COUNT; i++)
+        if ((cg->tasks_fd[i] = cgroup_file_open(&cg->dirs[i], "tasks", O_WRONLY, err)) < 0)
+            return -1;
+    return 0;
+}
+
 int cgroup_v1_make_dirs(struct cgroup *cg, const char *name, struct jail_error *err)
 {
     for (cg->ndirs = 0; cg->ndirs < CG_V1_COUNT; cg->ndirs++)
         if (make_one(cg, cg->ndirs, name, err) < 0)
             break;
     if (cg->ndirs == CG_V1_COUNT
-        && (cg->cpu_fd = cgroup_file_open(dir_of(cg, CG_V1_CPUACCT), "cpuacct.usage", O_RDONLY, err)) >= 0)
+        && (cg->cpu_fd = cgroup_file_open(dir_of(cg, CG_V1_CPUACCT), "cpuacct.usage", O_RDONLY, err)) >= 0
+        && open_tasks_files(cg, err) == 0)
         return 0;
     cgroup_v1_destroy(cg, NULL);
     return -1;
@@ -140,6 +153,13 @@ int cgroup_v1_attach(struct cgroup *cg, pid_t pid, struct jail_error *err)
     for (int i = 0; i < CG_V1_COUNT; i++)
         if (cgroup_file_write_u64(&cg->dirs[i], "cgroup.procs", (uint64_t)pid, err) < 0)
             return -1;
+    return 0;
+}
+
+/* The jail's first process enters every v1 hierarchy itself (cgroup_enter_self). */
+static int v1_attach_rest(struct cgroup *cg, pid_t pid, struct jail_error *err)
+{
+    (void)cg, (void)pid, (void)err;
     return 0;
 }
 
@@ -239,6 +259,7 @@ const struct cgroup_ops cgroup_v1_ops = {
     .set_limits = cgroup_v1_set_limits,
     .reset = cgroup_v1_reset,
     .attach = cgroup_v1_attach,
+    .attach_rest = v1_attach_rest,
     .cpu_ns_raw = cgroup_v1_cpu_ns_raw,
     .memory_peak = cgroup_v1_memory_peak,
     .counters = cgroup_v1_counters,

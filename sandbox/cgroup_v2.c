@@ -215,14 +215,20 @@ static int v2_freeze(struct cgroup *cg, bool frozen, struct jail_error *err)
     return cgroup_v2_freeze_at(&cg->dirs[0], cg->freeze_fd, cg->events_fd, frozen, err);
 }
 
+int cgroup_v2_populated(int events_fd)
+{
+    char events[256];
+    uint64_t populated;
+    if (cgroup_fd_pread(events_fd, events, sizeof events) < 0 || !cgroup_parse_keyed(events, "populated", &populated))
+        return -1;
+    return populated != 0;
+}
+
 /* Nobody inside means nobody can fork inside: an empty cgroup (the usual
  * case at release) is left unkilled, so it may still be cloned into. */
 static int v2_kill_all(struct cgroup *cg, struct jail_error *err)
 {
-    char events[256];
-    uint64_t populated;
-    if (cgroup_fd_pread(cg->events_fd, events, sizeof events) >= 0
-        && cgroup_parse_keyed(events, "populated", &populated) && populated == 0)
+    if (cgroup_v2_populated(cg->events_fd) == 0)
         return 0;
     if (!cg->caps.kill)
         return cgroup_kill_by_signal(cg, err);
@@ -241,6 +247,7 @@ const struct cgroup_ops cgroup_v2_ops = {
     .set_limits = v2_set_limits,
     .reset = v2_reset,
     .attach = v2_attach,
+    .attach_rest = v2_attach,
     .cpu_ns_raw = v2_cpu_ns_raw,
     .memory_peak = v2_memory_peak,
     .counters = v2_counters,

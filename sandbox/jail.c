@@ -148,28 +148,6 @@ static uint64_t namespaces_at_clone(const struct jail_global *g, const struct mo
     return flags;
 }
 
-/* A cgroup joined by attach (v1: clone3 cannot clone into it) is acquired
- * while the child does the first part of its set-up, off the critical path;
- * a v2 cgroup is needed before, for CLONE_INTO_CGROUP. */
-static bool cgroup_after_clone(const struct jail_global *g)
-{
-    return g->cgroup.version == CGROUP_V1;
-}
-
-/* Clone the child, acquire the cgroup if not done yet, release the child. */
-static int clone_and_release(struct spawn_plan *plan, const struct jail_global *g, struct jail *j,
-                             struct spawn_pending *sp, struct jail_error *err)
-{
-    if (!cgroup_after_clone(g)) return jail_spawn_begin(plan, sp, err);
-    if (jail_spawn_clone(plan, sp, err) < 0) return -1;
-    if (take_cgroup(j, g, err) < 0) {
-        jail_spawn_abandon(sp);
-        return -1;
-    }
-    plan->cgroup = j->cg;
-    return jail_spawn_release(plan, sp, err);
-}
-
 static int spawn_begin(const struct jail_spec *spec, const struct jail_global *g, const struct start_parts *parts,
                        struct jail *j, struct spawn_pending *sp, struct jail_error *err)
 {
@@ -203,7 +181,7 @@ static int spawn_begin(const struct jail_spec *spec, const struct jail_global *g
         plan.uid = parts->identity->host_uid;
         plan.gid = parts->identity->host_gid;
     }
-    return clone_and_release(&plan, g, j, sp, err);
+    return jail_spawn_begin(&plan, sp, err);
 }
 
 static void take_result(struct jail *j, const struct spawn_result *r)
@@ -267,7 +245,7 @@ int jail_begin(const struct jail_spec *spec, struct jail **out, struct spawn_pen
     if (!j) return jail_fail(err, "out of memory");
     struct start_parts parts = {.userns_fd = -1};
     int rc = -1;
-    if (take_identity(j, spec, g, &parts, err) == 0 && (cgroup_after_clone(g) || take_cgroup(j, g, err) == 0) &&
+    if (take_identity(j, spec, g, &parts, err) == 0 && take_cgroup(j, g, err) == 0 &&
         build_plans(j, spec, g, &parts, err) == 0 && spawn_begin(spec, g, &parts, j, sp, err) == 0)
         rc = 0;
     mount_plan_free(parts.mounts); /* the child has its own copy */

@@ -220,14 +220,10 @@ struct spawn_pending {
     bool cloned_into_cgroup;
     char argv0[128]; /* for error messages */
 };
+/* Clone the child into plan->cgroup where it can be (cgroup.h), do the parent's
+ * part of its attach, write its id maps and let it go on (it enters the rest of
+ * its cgroup itself). Kills the child on failure. */
 int jail_spawn_begin(const struct spawn_plan *plan, struct spawn_pending *out, struct jail_error *err);
-/* jail_spawn_begin in its two steps: clone leaves the child in the first part
- * of its set-up (which needs no cgroup), release attaches it to plan->cgroup
- * (unless it was cloned into it), writes the id maps and lets it go on. In
- * between the caller may acquire the cgroup while the child works. Both kill
- * the child on failure (release included). */
-int jail_spawn_clone(const struct spawn_plan *plan, struct spawn_pending *out, struct jail_error *err);
-int jail_spawn_release(const struct spawn_plan *plan, struct spawn_pending *sp, struct jail_error *err);
 int jail_spawn_complete(struct spawn_pending *sp, const char *args, size_t len, bool wait_exec,
                         struct spawn_result *out, struct jail_error *err);
 /* After a launch without waiting: true with why in msg when execve failed. */

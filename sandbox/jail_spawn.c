@@ -17,8 +17,9 @@
  *   launch record [+ extra arguments] ----> execve
  *   EOF on the report pipe = execve done; an error record = the step that failed.
  *
- * A v1 cgroup (joined by attach, not by clone3) may be acquired between
- * jail_spawn_clone and jail_spawn_release, while the child sets up its root.
+ * The child is cloned into its cgroup's cgroup2 directory where it can be, and
+ * writes "0" to the v1 hierarchies' `tasks` itself after "G" (cgroup.h: never
+ * the pid to cgroup.procs, whose lock waits for an RCU grace period).
  *
  * jail_spawn_begin stops after "G" and jail_spawn_complete does the rest, so
  * a caller may prepare a jail while other work goes on and start it later
@@ -122,6 +123,13 @@ static void wait_for_parent(const struct child_fds *f)
     while ((n = read(f->go_r, &byte, 1)) < 0 && errno == EINTR) {
     }
     if (n != 1) _exit(127); /* the judge gave up on us */
+}
+
+/* Released by the parent, which did its part of the attach (cgroup.h): the rest is ours. */
+static void wait_and_enter_cgroup(const struct spawn_plan *p, const struct child_fds *f)
+{
+    wait_for_parent(f);
+    if (p->cgroup) need_neg(f, cgroup_enter_self(p->cgroup), "enter the jail's cgroup");
 }
 
 static void reset_signals(void)
@@ -349,7 +357,7 @@ _Noreturn static void child_main_flat(const struct spawn_plan *p, const struct c
     jail_sched_reset_inherited();
     need(f, setsid(), "setsid");
     setup_stdio(f);
-    wait_for_parent(f); /* in its cgroup, if there is one, from here on */
+    wait_and_enter_cgroup(p, f); /* in its cgroup, if there is one, from here on */
     need(f, chdir(p->flat_workdir), "chdir to the working directory");
     close_inherited_fds(f);
     become_unprivileged_flat(p, f);
@@ -368,11 +376,11 @@ _Noreturn static void child_main(const struct spawn_plan *p, const struct child_
     need(f, setsid(), "setsid");
     bool own_userns = p->clone_ns & CLONE_NEWUSER;
     if (own_userns) /* our uid has no mapping until the parent writes one */
-        wait_for_parent(f);
+        wait_and_enter_cgroup(p, f);
     setup_stdio(f);
     enter_namespaces_and_root(p, f);
     if (!own_userns) /* in its cgroup from here on */
-        wait_for_parent(f);
+        wait_and_enter_cgroup(p, f);
     if (p->unshare_cgroup_ns) need(f, unshare(CLONE_NEWCGROUP), "unshare(CLONE_NEWCGROUP)");
     enter_user_namespace(p, f);
     close_inherited_fds(f);
@@ -549,7 +557,7 @@ static int attach_and_map(const struct spawn_plan *p, pid_t pid, bool cloned_int
                           struct jail_error *err)
 {
     if ((p->clone_ns & CLONE_NEWUSER) && ns_user_write_maps(pid, &p->map, true, err) < 0) return -1;
-    if (p->cgroup && !cloned_into_cgroup && cgroup_attach(p->cgroup, pid, err) < 0) return -1;
+    if (p->cgroup && cgroup_attach_rest(p->cgroup, pid, cloned_into_cgroup, err) < 0) return -1;
     return 0;
 }
 
@@ -603,7 +611,7 @@ static void keep_argv0(struct spawn_pending *sp, const char *argv0)
     sp->argv0[n] = '\0';
 }
 
-int jail_spawn_clone(const struct spawn_plan *p, struct spawn_pending *sp, struct jail_error *err)
+static int spawn_clone(const struct spawn_plan *p, struct spawn_pending *sp, struct jail_error *err)
 {
     memset(sp, 0, sizeof *sp);
     sp->pidfd = -1;
@@ -639,7 +647,7 @@ int jail_spawn_clone(const struct spawn_plan *p, struct spawn_pending *sp, struc
     return 0;
 }
 
-int jail_spawn_release(const struct spawn_plan *p, struct spawn_pending *sp, struct jail_error *err)
+static int spawn_release(const struct spawn_plan *p, struct spawn_pending *sp, struct jail_error *err)
 {
     sp->cgroup = p->cgroup;
     if (attach_and_map(p, sp->pid, sp->cloned_into_cgroup, err) < 0 || send_go(sp->pipes.go[1], 'G', err) < 0) {
@@ -651,8 +659,8 @@ int jail_spawn_release(const struct spawn_plan *p, struct spawn_pending *sp, str
 
 int jail_spawn_begin(const struct spawn_plan *p, struct spawn_pending *sp, struct jail_error *err)
 {
-    if (jail_spawn_clone(p, sp, err) < 0) return -1;
-    return jail_spawn_release(p, sp, err);
+    if (spawn_clone(p, sp, err) < 0) return -1;
+    return spawn_release(p, sp, err);
 }
 
 int jail_spawn_complete(struct spawn_pending *sp, const char *args, size_t len, bool wait_exec,

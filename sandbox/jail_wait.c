@@ -136,9 +136,8 @@ static bool checked_earlier(const struct waiter *w, size_t i)
 
 /* Has the jail used busy_ns? If not, *timeout is lowered to when it could have
  * on one CPU (a placement hint: on more, it is found later, which is all). */
-static bool busy_check(const struct jail_wait_entry *e, uint64_t *timeout)
+static bool busy_check(const struct jail_wait_entry *e, uint64_t used, uint64_t *timeout)
 {
-    uint64_t used = jail_cpu_ns(e->jail);
     if (used >= e->busy_ns) return true;
     *timeout = min_u64(*timeout, max_u64(e->busy_ns - used, MIN_SLEEP_NS));
     return false;
@@ -163,7 +162,11 @@ static int immediate_event(struct waiter *w, size_t i, uint64_t now, uint64_t *t
         if (over) return report(e, JAIL_EVENT_CPU_LIMIT, (int)i);
         *timeout = min_u64(*timeout, t);
     }
-    if (e->busy_ns && busy_check(e, timeout)) return report(e, JAIL_EVENT_BUSY, (int)i);
+    if (e->busy_ns) {
+        /* with a CPU limit, this round's check (this entry's or an earlier one's) has just read it */
+        uint64_t used = e->cpu_limit_ns ? j->cpu_seen : jail_cpu_ns(j);
+        if (busy_check(e, used, timeout)) return report(e, JAIL_EVENT_BUSY, (int)i);
+    }
     if (e->deadline_ns) *timeout = min_u64(*timeout, e->deadline_ns - now);
     return NO_EVENT;
 }

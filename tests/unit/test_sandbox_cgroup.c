@@ -472,7 +472,7 @@ START_TEST(test_attach_and_count)
     snprintf(path, sizeof path, "%s", cgroup_path(cg));
     ck_assert(path_exists(path));
     ck_assert_int_eq(cgroup_count_procs(cg), 0);
-    if (caps->version == CGROUP_V2)
+    if (caps->version == CGROUP_V2 || caps->hybrid)   /* hybrid: its cgroup2 twin */
         ck_assert_int_ge(cgroup_dir_fd(cg), 0);
     else
         ck_assert_int_eq(cgroup_dir_fd(cg), -1);
@@ -1071,6 +1071,66 @@ static const char *name_of(const struct cgroup *cg)
     return strrchr(cgroup_path(cg), '/') + 1;
 }
 
+/* A v1 (or hybrid) member enters the way a jail's does (cgroup.h): cloned into
+ * the twin when there is one, the parent's part by pid (none on plain v1), the
+ * v1 hierarchies by itself ("0" to their tasks files). It is then in each of
+ * them; killed, it leaves the twin unfit for clone3 (cgroup_dir_fd -1), while
+ * an empty cgroup's kill_all leaves it fit. */
+START_TEST(test_enter_self)
+{
+    const struct cgroup_caps *caps = backend(_i, "enter_self");
+    if (!caps)
+        return;
+    become_subreaper();
+    struct cgroup *cg = acquire(caps, 0, 0);
+    struct jail_error err = { "" };
+    ck_assert_msg(cgroup_kill_all(cg, &err) == 0, "%s", err.msg);
+    int into = cgroup_dir_fd(cg);
+    ck_assert_int_eq(into >= 0, caps->hybrid);
+    int go[2], said[2];
+    ck_assert_int_eq(pipe(go), 0);
+    ck_assert_int_eq(pipe(said), 0);
+    struct clone_args args = { .flags = into >= 0 ? CLONE_INTO_CGROUP : 0, .exit_signal = SIGCHLD,
+                               .cgroup = (uint64_t)(into >= 0 ? into : 0) };
+    long pid = syscall(SYS_clone3, &args, sizeof args);
+    bool cloned_into = into >= 0 && pid >= 0;
+    if (pid < 0 && errno == ENOSYS)   /* valgrind: fork, and the parent attaches the twin */
+        pid = fork();
+    if (pid == 0) {
+        char c;
+        if (read(go[0], &c, 1) != 1)
+            _exit(100);
+        int rc = cgroup_enter_self(cg);
+        if (write(said[1], &rc, sizeof rc) != (ssize_t)sizeof rc)
+            _exit(101);
+        spin_forever(0);
+    }
+    ck_assert_int_gt(pid, 0);
+    ck_assert_msg(cgroup_attach_rest(cg, (pid_t)pid, cloned_into, &err) == 0, "attach_rest: %s", err.msg);
+    ck_assert_int_eq(write(go[1], "g", 1), 1);
+    int rc = -1;
+    ck_assert_int_eq(read(said[0], &rc, sizeof rc), (ssize_t)sizeof rc);
+    ck_assert_msg(rc == 0, "cgroup_enter_self: %s", strerror(-rc));
+    const char *name = name_of(cg);
+    const char *const tags[] = { ":memory:", "cpuacct", ":pids:", ":freezer:" };
+    for (size_t t = 0; t < sizeof tags / sizeof tags[0]; t++)
+        ck_assert_msg(member_of((pid_t)pid, NULL, tags[t], name), "not in the v1 %s cgroup", tags[t]);
+    if (caps->hybrid)
+        ck_assert_msg(member_of((pid_t)pid, "0::", NULL, name), "not in the twin");
+    ck_assert_int_eq(cgroup_count_procs(cg), 1);
+    ck_assert_msg(cgroup_kill_all(cg, &err) == 0, "%s", err.msg);
+    int status = wait_status((pid_t)pid, NULL);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    ck_assert_int_eq(cgroup_dir_fd(cg), -1);
+    for (int i = 0; i < 2; i++) {
+        close(go[i]);
+        close(said[i]);
+    }
+    release(cg);
+    reap_all();
+}
+END_TEST
+
 START_TEST(test_hybrid_probe_reports_twin)
 {
     const struct cgroup_caps *caps = backend(BACKEND_HYBRID, "probe");
@@ -1117,7 +1177,7 @@ START_TEST(test_hybrid_twin_holds_members)
     ck_assert(twin_path(caps, cgroup_path(cg), twin, sizeof twin));
     ck_assert_msg(path_exists(twin) && on_cgroup2(twin), "no twin %s", twin);
     ck_assert_str_eq(cg->twin.path, twin);
-    ck_assert_int_eq(cgroup_dir_fd(cg), -1); /* CLONE_INTO_CGROUP would miss the v1 side */
+    ck_assert_int_eq(cgroup_dir_fd(cg), cg->twin.fd); /* the v1 side: cgroup_enter_self */
     struct kid k = spawn(spin_forever, 0);
     attach_and_go(cg, &k);
     const char *name = name_of(cg);
@@ -1422,6 +1482,7 @@ static Suite *cgroup_suite(void)
     tcase_add_loop_test(tc, test_pool_refuses_cgroup_holding_inodes, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_sweep_removes_dead_judges_cgroup, 0, BACKEND_COUNT);
     tcase_add_test(tc, test_v2_clone_into_cgroup);
+    tcase_add_loop_test(tc, test_enter_self, BACKEND_V1, BACKEND_HYBRID + 1);
     tcase_add_test(tc, test_v2_killed_cgroup_takes_members_by_attach);
     tcase_add_test(tc, test_hybrid_probe_reports_twin);
     tcase_add_test(tc, test_hybrid_twin_holds_members);
