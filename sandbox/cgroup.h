@@ -91,6 +91,10 @@ int cgroup_threads_open(struct cgroup *cg);
 /* 1 when every thread the list at fd names is `only` or `also`, `only` among
  * them; 0 when another is there; -1 when it cannot be read. */
 int cgroup_threads_are(int fd, pid_t only, pid_t also);
+/* Its count of tasks (threads: pids.current), opened for cgroup_task_count:
+ * cheaper to read than the list; -1 without a pids controller. */
+int cgroup_task_count_open(struct cgroup *cg);
+int cgroup_task_count(int fd); /* -1 when it cannot be read */
 /* fn on each thread the list names now (v1 "tasks", v2 "cgroup.threads"). */
 int cgroup_for_each_thread(struct cgroup *cg, void (*fn)(pid_t tid, void *ctx), void *ctx, struct jail_error *err);
 /* Kill everything, wait until empty, then return it to the pool (or remove it).

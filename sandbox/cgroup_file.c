@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -314,6 +315,23 @@ int cgroup_threads_open(struct cgroup *cg)
 int cgroup_for_each_thread(struct cgroup *cg, void (*fn)(pid_t tid, void *ctx), void *ctx, struct jail_error *err)
 {
     return cgroup_file_for_each_pid(cg->ops->procs_dir(cg), threads_file(cg), fn, ctx, err);
+}
+
+int cgroup_task_count_open(struct cgroup *cg)
+{
+    if (!cg->caps.pids)
+        return -1;
+    const struct cgroup_dir *d = cg->caps.version == CGROUP_V2 ? &cg->dirs[0] : &cg->dirs[CG_V1_PIDS];
+    return cgroup_file_open(d, "pids.current", O_RDONLY, NULL);
+}
+
+int cgroup_task_count(int fd)
+{
+    char buf[32];
+    uint64_t n;
+    if (cgroup_fd_pread(fd, buf, sizeof buf) < 0 || !cgroup_parse_u64(buf, &n))
+        return -1;
+    return n > INT_MAX ? INT_MAX : (int)n;
 }
 
 /* Read again from the start on every call: a list longer than the buffer is

@@ -271,7 +271,8 @@ struct jail {
     uint64_t cpu_seen; /* highest reading so far: the meter never goes back */
     bool cpu_fixed;    /* killed while frozen: cpu_seen is final */
     uint64_t idle_exact_ns, idle_sleep_ns; /* jail_wait's back-off for a jail idle near its limit */
-    int threads_fd, syscall_fd; /* jail_cpu_ns_if_idle's files, kept open once used; -1 before */
+    int threads_fd, tasks_count_fd, syscall_fd; /* jail_cpu_ns_if_idle's files, kept open once used; -1 before */
+    bool idle_files_opened;                     /* threads_fd or tasks_count_fd tried */
     bool idle_reads_stdin;      /* its last answer: asleep in read(0, ...) */
     bool frozen, ended, reaped;
     bool hold_unsettled; /* frozen by jail_hold: its tasks may still be on their way to stop */

@@ -16,8 +16,9 @@
  * A task asleep is as exact as a frozen one: switching it out brought its
  * counters up to date. jail_cpu_ns_if_idle shows every task of the jail asleep
  * without the freezer's round-trip (which costs the judge tens of microseconds
- * per reply): the cgroup's thread list holds the init and the command only, and
- * then /proc/PID/syscall of the command answers a system call number, which the
+ * per reply): the cgroup holds the init and the command only (two tasks in
+ * pids.current, else its thread list names no other), and then
+ * /proc/PID/syscall of the command answers a system call number, which the
  * kernel gives only after waiting for the task to be off its CPU with the same
  * state (wait_task_inactive), and "running" otherwise. The list first: a thread
  * or child made after it was read was made by the command running after the
@@ -149,9 +150,16 @@ static bool command_asleep(struct jail *j)
     return true;
 }
 
+/* Two tasks counted are the init and the command, both members while the
+ * jail lives, and single-threaded: a count is half the cost of the list. */
 static bool only_init_and_command(struct jail *j)
 {
-    if (j->threads_fd < 0) j->threads_fd = cgroup_threads_open(j->cg);
+    if (!j->idle_files_opened) {
+        j->tasks_count_fd = cgroup_task_count_open(j->cg);
+        if (j->tasks_count_fd < 0) j->threads_fd = cgroup_threads_open(j->cg);
+        j->idle_files_opened = true;
+    }
+    if (j->tasks_count_fd >= 0) return cgroup_task_count(j->tasks_count_fd) == 2;
     return j->threads_fd >= 0 && cgroup_threads_are(j->threads_fd, j->cmd_pid, j->pid) == 1;
 }
 

@@ -255,6 +255,39 @@ START_TEST(a_busy_jail_or_one_with_a_child_is_not_read_as_asleep)
 }
 END_TEST
 
+/* The command asleep in a read of its stdin, but with a second thread (asleep
+ * too, yet free to wake and think unseen): not read as asleep. The control: the
+ * same program without the thread is. */
+START_TEST(a_command_with_a_second_thread_is_not_read_as_asleep)
+{
+    fixture_init();
+    static const char *const code[2] = {
+        "import sys\nprint('x', flush=True)\nsys.stdin.readline()\n",
+        "import sys, threading, time\n"
+        "threading.Thread(target=time.sleep, args=(100,), daemon=True).start()\n"
+        "print('x', flush=True)\nsys.stdin.readline()\n",
+    };
+    for (int threaded = 0; threaded < 2; threaded++) {
+        struct jail *j = start_python(code[threaded]);
+        struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
+        ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE); /* the thread exists from here on */
+        uint64_t ns = 12345;
+        if (!threaded) {
+            ck_assert_int_eq(idle_reading(j, &ns), 1);
+            ck_assert(jail_idle_reads_stdin(j));
+        } else {
+            usleep(50000);
+            for (int i = 0; i < 20; i++, usleep(5000))
+                ck_assert_int_eq(jail_cpu_ns_if_idle(j, &ns), 0);
+            ck_assert_uint_eq(ns, 12345); /* untouched */
+        }
+        struct jail_report rep;
+        jail_kill(j, VERDICT_OK, "done");
+        finish(j, &rep);
+    }
+}
+END_TEST
+
 /* busy_ns: a jail that thinks is reported once it has used that much, left running;
  * one blocked reading its stdin is not, however long the wait (its start-up's CPU, which
  * an emulated CPU makes dear, counted before the threshold is set). */
@@ -448,6 +481,7 @@ int main(void)
     tcase_add_test(tc, an_asleep_jail_is_read_exactly_without_a_freeze);
     tcase_add_test(tc, asleep_reading_another_file_is_not_waiting_for_stdin);
     tcase_add_test(tc, a_busy_jail_or_one_with_a_child_is_not_read_as_asleep);
+    tcase_add_test(tc, a_command_with_a_second_thread_is_not_read_as_asleep);
     tcase_add_test(tc, a_held_jail_runs_no_more_until_thawed);
     tcase_add_test(tc, busy_is_reported_once_the_jail_has_used_that_much);
     tcase_add_test(tc, set_cpus_moves_the_jails_tasks);
