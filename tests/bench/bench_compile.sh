@@ -4,7 +4,7 @@
 # Prints wall-clock medians and the ratio; nothing is asserted. Needs root (strict jails).
 set -u
 : "${JUDGE:?set JUDGE to the judge binary}"
-RUNS=${BENCH_COMPILE_RUNS:-5}
+RUNS=${BENCH_COMPILE_RUNS:-7}
 SRC=examples/bots/generals
 T=$(mktemp -d "${TMPDIR:-/tmp}/bench-compile.XXXXXX")
 trap 'rm -rf "$T"' EXIT
@@ -15,17 +15,28 @@ if [ "$(id -u)" != 0 ]; then
 fi
 
 now() { date +%s%N; }
-# median_ms CMD...: the median wall time of RUNS runs of CMD, in ms (CMD gets the run number in $RUN).
+# elapsed_us CMD...: one run's wall time, in microseconds.
+elapsed_us() {
+    local t0 t1
+    t0=$(now)
+    "$@" >/dev/null 2>&1
+    t1=$(now)
+    echo $(((t1 - t0) / 1000))
+}
+# median_ms US...: the median of the figures, in ms.
 median_ms() {
-    local times=()
-    for RUN in $(seq "$RUNS"); do
-        local t0 t1
-        t0=$(now)
-        "$@" >/dev/null 2>&1
-        t1=$(now)
-        times+=($(((t1 - t0) / 1000)))
+    printf '%s\n' "$@" | sort -n | sed -n "$((($# + 1) / 2))p" | awk '{ printf "%.1f", $1 / 1000 }'
+}
+# host_and_jailed HOST_FN ARGS...: "HOST JAILED", the median wall times (ms) of RUNS runs of
+# HOST_FN and of `jailed ARGS...`, taking turns so that the machine's drift hits both alike.
+host_and_jailed() {
+    local host_fn=$1 host=() jail=()
+    shift
+    for _ in $(seq "$RUNS"); do
+        host+=("$(elapsed_us "$host_fn")")
+        jail+=("$(elapsed_us jailed "$@")")
     done
-    printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((RUNS + 1) / 2))p" | awk '{ printf "%.1f", $1 / 1000 }'
+    echo "$(median_ms "${host[@]}") $(median_ms "${jail[@]}")"
 }
 
 jailed() { rm -rf "$T/out"; "$JUDGE" compile --profile "$1" "$T/src-$2" --out "$T/out"; }
@@ -52,16 +63,14 @@ cp "$SRC/original_style.cpp" "$T/src-cpp/"
 cp "$SRC/random.py" "$T/src-python3/"
 cp "$SRC/Random.java" "$T/src-java/"
 
-echo "bench_compile: judge compile vs the same compiler on the host, median of $RUNS runs (wall ms)"
+echo "bench_compile: judge compile vs the same compiler on the host, median of $RUNS runs each, taking turns (wall ms)"
 printf '  %-8s %10s %10s %8s\n' profile host jailed ratio
 for p in c cpp python3 java; do
-    host=$(median_ms "host_$p")
-    jail=$(median_ms jailed "$p" "$p")
+    read -r host jail <<<"$(host_and_jailed "host_$p" "$p" "$p")"
     printf '  %-8s %10s %10s %8s\n' "$p" "$host" "$jail" "$(awk -v a="$jail" -v b="$host" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
 done
 if grep -q '^  command: \[/bin/true\]' "$T/true.yaml" && jailed "$T/true.yaml" c >/dev/null 2>&1; then
-    host=$(median_ms host_true)
-    jail=$(median_ms jailed "$T/true.yaml" c)
+    read -r host jail <<<"$(host_and_jailed host_true "$T/true.yaml" c)"
     printf '  the judge'"'"'s own cost per compile (a profile compiling with /bin/true): %s ms, /bin/true on the host %s ms\n' \
         "$(awk -v a="$jail" -v b="$host" 'BEGIN { printf "%.1f", a - b }')" "$host"
 else
