@@ -74,12 +74,13 @@ static void forget(struct cgroup *cg)
     for (int i = 0; i < CG_V1_COUNT; i++)
         cgroup_dir_close(&cg->dirs[i]);
     cgroup_dir_close(&cg->twin);
-    int *fds[] = { &cg->cpu_fd, &cg->peak_fd, &cg->events_fd, &cg->freeze_fd,
-                   &cg->tasks_fd[0], &cg->tasks_fd[1], &cg->tasks_fd[2], &cg->tasks_fd[3] };
-    _Static_assert(CG_V1_COUNT == 4, "every tasks_fd is closed");
+    int *fds[] = { &cg->cpu_fd, &cg->peak_fd, &cg->events_fd, &cg->freeze_fd };
     for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
         if (*fds[i] >= 0)
             close(*fds[i]);
+    for (int i = 0; i < CG_V1_COUNT; i++)
+        if (cg->tasks_fd[i] >= 0)
+            close(cg->tasks_fd[i]);
     free(cg);
 }
 
