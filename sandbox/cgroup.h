@@ -95,6 +95,9 @@ int cgroup_threads_are(int fd, pid_t only, pid_t also);
  * cheaper to read than the list; -1 without a pids controller. */
 int cgroup_task_count_open(struct cgroup *cg);
 int cgroup_task_count(int fd); /* -1 when it cannot be read */
+/* Its highest count of tasks since it was made (pids.peak, newer kernels),
+ * read by cgroup_task_count; -1 where there is none. */
+int cgroup_task_peak_open(struct cgroup *cg);
 /* fn on each thread the list names now (v1 "tasks", v2 "cgroup.threads"). */
 int cgroup_for_each_thread(struct cgroup *cg, void (*fn)(pid_t tid, void *ctx), void *ctx, struct jail_error *err);
 /* Kill everything, wait until empty, then return it to the pool (or remove it).

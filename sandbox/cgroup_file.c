@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -317,12 +318,22 @@ int cgroup_for_each_thread(struct cgroup *cg, void (*fn)(pid_t tid, void *ctx), 
     return cgroup_file_for_each_pid(cg->ops->procs_dir(cg), threads_file(cg), fn, ctx, err);
 }
 
-int cgroup_task_count_open(struct cgroup *cg)
+static int pids_file_open(struct cgroup *cg, const char *name)
 {
     if (!cg->caps.pids)
         return -1;
     const struct cgroup_dir *d = cg->caps.version == CGROUP_V2 ? &cg->dirs[0] : &cg->dirs[CG_V1_PIDS];
-    return cgroup_file_open(d, "pids.current", O_RDONLY, NULL);
+    return cgroup_file_open(d, name, O_RDONLY, NULL);
+}
+
+int cgroup_task_count_open(struct cgroup *cg)
+{
+    return pids_file_open(cg, "pids.current");
+}
+
+int cgroup_task_peak_open(struct cgroup *cg)
+{
+    return pids_file_open(cg, "pids.peak");
 }
 
 int cgroup_task_count(int fd)
@@ -420,6 +431,16 @@ void cgroup_waiter_end(struct cgroup_waiter *w)
     w->saved_slack = -1;
 }
 
+/* Before spin_until: yield (a task preempted on our CPU gets it, to stop
+ * there) and read again. */
+static bool spinning(uint64_t spin_until)
+{
+    if (!spin_until || cgroup_now_ns() >= spin_until)
+        return false;
+    sched_yield();
+    return true;
+}
+
 /* kernfs wakes POLLPRI pollers when the file changes after our last read, but
  * cgroup core rate-limits those notifications (one per 10 ms per file), so
  * the poll times out early to re-read (see struct cgroup_waiter). */
@@ -431,7 +452,7 @@ int cgroup_wait_keyed(int fd, const char *dir, const char *name, const char *key
     uint64_t value = 0, spin_until = spin_ns ? cgroup_now_ns() + spin_ns : 0;
     int rc;
     while ((rc = read_key(fd, dir, name, key, &value, err)) == 0 && value != want
-           && ((spin_until && cgroup_now_ns() < spin_until) || (rc = cgroup_waiter_pause(&w, fd, dir, name, err)) > 0))
+           && (spinning(spin_until) || (rc = cgroup_waiter_pause(&w, fd, dir, name, err)) > 0))
         ;
     cgroup_waiter_end(&w);
     if (rc < 0)

@@ -13,11 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A busy task on another CPU stops within microseconds of the freeze (the
- * kernel interrupts it): re-reading cgroup.events that long before the first
- * sleep makes an exact reading of a busy jail about a third cheaper (bench_jail).
- * A task that needs our CPU to stop waits for the sleep either way. */
-#define FREEZE_SPIN_NS 8000u
+/* A busy task on another CPU stops 10-20 us after the freeze (the kernel
+ * interrupts it; a VM's interrupts are slow), and a first sleep of 20 us
+ * wakes 40 us or more late there: re-reading cgroup.events for this long,
+ * yielding in between (to a task preempted on our CPU, which stops once it
+ * runs), halves the freeze of a running busy jail (bench_jail: "200 us after
+ * the last", a freeze alone 80 -> 35 us at the median). */
+#define FREEZE_SPIN_NS 30000u
 
 static void close_fd(int *fd)
 {

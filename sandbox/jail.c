@@ -43,7 +43,7 @@ static struct jail *jail_new(const struct jail_spec *spec)
     struct jail *j = calloc(1, sizeof *j);
     if (!j) return NULL;
     j->pidfd = j->cmd_pidfd = j->status_fd = j->stdin_fd = j->stdout_fd = j->stderr_fd = j->listener_fd = -1;
-    j->report_fd = j->threads_fd = j->tasks_count_fd = j->syscall_fd = -1;
+    j->report_fd = j->threads_fd = j->tasks_count_fd = j->tasks_peak_fd = j->syscall_fd = -1;
     jail_limits_resolve(&spec->limits, &j->limits);
     return j;
 }
@@ -60,6 +60,7 @@ void jail_free(struct jail *j)
     close_fd(&j->report_fd);
     close_fd(&j->threads_fd);
     close_fd(&j->tasks_count_fd);
+    close_fd(&j->tasks_peak_fd);
     close_fd(&j->syscall_fd);
     jail_identity_release(j->own_identity);
     free(j);

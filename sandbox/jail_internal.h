@@ -269,10 +269,11 @@ struct jail {
     uint64_t base_proc_ns, base_cgroup_ns, base_init_ns;
     uint64_t cgroup_cpu_cache, cgroup_read_at;
     uint64_t cpu_seen; /* highest reading so far: the meter never goes back */
+    uint64_t cpu_seen_at; /* when the last reading began (its oldest part: a cached cgroup figure's) */
     bool cpu_fixed;    /* killed while frozen: cpu_seen is final */
     uint64_t idle_exact_ns, idle_sleep_ns; /* jail_wait's back-off for a jail idle near its limit */
-    int threads_fd, tasks_count_fd, syscall_fd; /* jail_cpu_ns_if_idle's files, kept open once used; -1 before */
-    bool idle_files_opened;                     /* threads_fd or tasks_count_fd tried */
+    int threads_fd, tasks_count_fd, tasks_peak_fd, syscall_fd; /* jail_cpu_ns_if_idle's files, kept open once used; -1 before */
+    bool idle_files_opened;                     /* threads_fd, tasks_count_fd and tasks_peak_fd tried */
     bool idle_reads_stdin;      /* its last answer: asleep in read(0, ...) */
     bool frozen, ended, reaped;
     bool hold_unsettled; /* frozen by jail_hold: its tasks may still be on their way to stop */
@@ -342,6 +343,9 @@ enum jail_verdict verdict_decide(const struct verdict_facts *f);
 /* max(process clock, cgroup read now, rusage) minus set-up: exact once the
  * jail is frozen or reaped (jail_cpu_ns may use a cgroup reading 1 ms old). */
 uint64_t jail_cpu_ns_final(struct jail *j);
+/* An upper bound of what the jail has used by now (monotonic_ns) on at most `cpus`
+ * CPUs, from its last reading, without reading again (UINT64_MAX before any). */
+uint64_t jail_cpu_ns_bound(const struct jail *j, uint64_t now, long cpus);
 /* The jail is frozen and about to be killed: take the exact reading as final.
  * Its processes run no more bot code; their exit (the init's teardown of the
  * judge's memory it was copied from, above all) is not the bot's CPU time. */

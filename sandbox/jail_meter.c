@@ -23,7 +23,12 @@
  * state (wait_task_inactive), and "running" otherwise. The list first: a thread
  * or child made after it was read was made by the command running after the
  * reply, whose time belongs to the next one. Any doubt (an error, "running", a
- * task stopped outside a system call) leaves the freeze to the caller.
+ * task stopped outside a system call) leaves the freeze to the caller. Where
+ * the kernel keeps pids.peak and it says two, no other task was ever there and
+ * an exact reading is the command's process clock alone (no cgroup read).
+ *
+ * jail_cpu_ns_bound is an upper bound of its use, from the last reading
+ * and the wall time since, so that a wait far from the limit reads nothing.
  */
 #include "sandbox/jail_internal.h"
 
@@ -51,11 +56,19 @@ static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
     return m > c ? m : c;
 }
 
-static uint64_t process_clock_ns(const struct jail *j)
+static bool read_process_clock(const struct jail *j, uint64_t *ns)
 {
     struct timespec ts;
-    if (j->reaped || j->ended || !j->has_cpu_clock || clock_gettime(j->cpu_clock, &ts) < 0) return 0;
-    return minus((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec, j->base_proc_ns);
+    if (j->reaped || j->ended || !j->has_cpu_clock || clock_gettime(j->cpu_clock, &ts) < 0) return false;
+    *ns = minus((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec, j->base_proc_ns);
+    return true;
+}
+
+static uint64_t process_clock_ns(const struct jail *j)
+{
+    uint64_t ns = 0;
+    read_process_clock(j, &ns);
+    return ns;
 }
 
 /* The init's own CPU since the baseline: read before the cgroup, so the
@@ -94,22 +107,81 @@ static uint64_t rusage_ns(const struct jail *j)
                  j->base_proc_ns + j->base_init_ns);
 }
 
-static uint64_t remember(struct jail *j, uint64_t ns)
+/* at: when the reading began, for jail_cpu_ns_bound. */
+static uint64_t remember(struct jail *j, uint64_t ns, uint64_t at)
 {
     if (ns > j->cpu_seen) j->cpu_seen = ns;
+    j->cpu_seen_at = at;
     return j->cpu_seen;
+}
+
+enum jail_members { MEMBERS_MORE, MEMBERS_TWO_NOW, MEMBERS_TWO_EVER };
+
+/* Two tasks counted are the init and the command, both members while the
+ * jail lives, and single-threaded: a count is half the cost of the list. A
+ * peak of two says more: no thread or child was ever there, so the command's
+ * process clock is all the cgroup counted besides the init, and the cgroup
+ * need not be read. A peak never falls: past two, its file is not read again. */
+static void open_member_files(struct jail *j)
+{
+    if (j->idle_files_opened) return;
+    j->tasks_peak_fd = cgroup_task_peak_open(j->cg);
+    j->tasks_count_fd = cgroup_task_count_open(j->cg);
+    if (j->tasks_count_fd < 0) j->threads_fd = cgroup_threads_open(j->cg);
+    j->idle_files_opened = true;
+}
+
+static bool two_ever(struct jail *j)
+{
+    open_member_files(j);
+    if (j->tasks_peak_fd < 0) return false;
+    if (cgroup_task_count(j->tasks_peak_fd) == 2) return true;
+    close(j->tasks_peak_fd);
+    j->tasks_peak_fd = -1;
+    return false;
+}
+
+static enum jail_members init_and_command_only(struct jail *j)
+{
+    if (two_ever(j)) return MEMBERS_TWO_EVER;
+    if (j->tasks_count_fd >= 0) return cgroup_task_count(j->tasks_count_fd) == 2 ? MEMBERS_TWO_NOW : MEMBERS_MORE;
+    bool two = j->threads_fd >= 0 && cgroup_threads_are(j->threads_fd, j->cmd_pid, j->pid) == 1;
+    return two ? MEMBERS_TWO_NOW : MEMBERS_MORE;
 }
 
 uint64_t jail_cpu_ns(struct jail *j)
 {
     if (j->cpu_fixed) return j->cpu_seen;
-    return remember(j, max3(process_clock_ns(j), cgroup_clock_ns(j, false), rusage_ns(j)));
+    uint64_t at = monotonic_ns(), ns = max3(process_clock_ns(j), cgroup_clock_ns(j, false), rusage_ns(j));
+    return remember(j, ns, j->cg && j->cgroup_read_at < at ? j->cgroup_read_at : at);
+}
+
+/* No jail uses more CPU time than wall time on every CPU it may use, and a
+ * reading missed at most a tick of each task then running: its last reading
+ * plus that much is a bound that costs no system call. */
+uint64_t jail_cpu_ns_bound(const struct jail *j, uint64_t now, long cpus)
+{
+    if (j->cpu_fixed) return j->cpu_seen;
+    if (!j->cpu_seen_at) return UINT64_MAX;
+    uint64_t n = (uint64_t)(cpus > 0 ? cpus : 1);
+    uint64_t since = (now > j->cpu_seen_at ? now - j->cpu_seen_at : 0) + JAIL_SCHED_TICK_NS;
+    if (since > (UINT64_MAX - j->cpu_seen) / n) return UINT64_MAX;
+    return j->cpu_seen + since * n;
+}
+
+/* Where the command and the init were all the cgroup ever held, the
+ * command's clock is the whole answer. */
+static uint64_t fresh_reading(struct jail *j, bool command_only)
+{
+    uint64_t ns, at = monotonic_ns();
+    if (command_only && read_process_clock(j, &ns)) return remember(j, ns, at);
+    return remember(j, max3(process_clock_ns(j), cgroup_clock_ns(j, true), rusage_ns(j)), at);
 }
 
 uint64_t jail_cpu_ns_final(struct jail *j)
 {
     if (j->cpu_fixed) return j->cpu_seen;
-    return remember(j, max3(process_clock_ns(j), cgroup_clock_ns(j, true), rusage_ns(j)));
+    return fresh_reading(j, j->cg && !j->reaped && !j->ended && two_ever(j));
 }
 
 void jail_cpu_fix(struct jail *j)
@@ -150,19 +222,6 @@ static bool command_asleep(struct jail *j)
     return true;
 }
 
-/* Two tasks counted are the init and the command, both members while the
- * jail lives, and single-threaded: a count is half the cost of the list. */
-static bool only_init_and_command(struct jail *j)
-{
-    if (!j->idle_files_opened) {
-        j->tasks_count_fd = cgroup_task_count_open(j->cg);
-        if (j->tasks_count_fd < 0) j->threads_fd = cgroup_threads_open(j->cg);
-        j->idle_files_opened = true;
-    }
-    if (j->tasks_count_fd >= 0) return cgroup_task_count(j->tasks_count_fd) == 2;
-    return j->threads_fd >= 0 && cgroup_threads_are(j->threads_fd, j->cmd_pid, j->pid) == 1;
-}
-
 /* A bot whose reply has just arrived can still be on its way to its next
  * read, switched out on the judge's own CPU by the judge's wake-up, which a
  * sched_yield does not give back (rare under a referee's SCHED_BATCH:
@@ -193,8 +252,9 @@ int jail_cpu_ns_if_idle(struct jail *j, uint64_t *ns)
     j->idle_reads_stdin = false;
     if (j->reaped || j->ended || j->killed || j->frozen || j->cpu_fixed || !j->cg || !j->has_cpu_clock)
         return 0;
-    if (!only_init_and_command(j) || !command_falls_asleep(j)) return 0;
-    *ns = jail_cpu_ns_final(j);
+    enum jail_members members = init_and_command_only(j);
+    if (members == MEMBERS_MORE || !command_falls_asleep(j)) return 0;
+    *ns = fresh_reading(j, members == MEMBERS_TWO_EVER);
     return 1;
 }
 

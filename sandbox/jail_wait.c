@@ -103,13 +103,22 @@ static int precise_check(struct waiter *w, struct jail_wait_entry *e, uint64_t *
     return 0;
 }
 
+/* The bound on its use since the last reading when that is far from the
+ * limit (a prompt's wait, just after the reply's reading); else a reading. */
+static uint64_t cpu_used(struct jail *j, uint64_t limit, uint64_t now, long cpus)
+{
+    uint64_t bound = jail_cpu_ns_bound(j, now, cpus);
+    if (bound < limit && limit - bound > lag_threshold(cpus) + BOOST_WINDOW_NS * (uint64_t)cpus) return bound;
+    return jail_cpu_ns(j);
+}
+
 /* CPU_LIMIT now, or the longest safe sleep in *timeout. */
-static int cpu_check(struct waiter *w, struct jail_wait_entry *e, uint64_t *timeout, bool *over,
+static int cpu_check(struct waiter *w, struct jail_wait_entry *e, uint64_t now, uint64_t *timeout, bool *over,
                      struct jail_error *err)
 {
     struct jail *j = e->jail;
     long cpus = w->cpus;
-    uint64_t used = jail_cpu_ns(j);
+    uint64_t used = cpu_used(j, e->cpu_limit_ns, now, cpus);
     uint64_t threshold = lag_threshold(cpus);
     *over = false;
     if (used >= e->cpu_limit_ns) { /* the cheap reading never runs ahead: certainly over */
@@ -158,13 +167,14 @@ static int immediate_event(struct waiter *w, size_t i, uint64_t now, uint64_t *t
     if (e->cpu_limit_ns && !checked_earlier(w, i)) {
         uint64_t t = NO_TIMEOUT;
         bool over;
-        if (cpu_check(w, e, &t, &over, err) < 0) return WAIT_ERROR;
+        if (cpu_check(w, e, now, &t, &over, err) < 0) return WAIT_ERROR;
         if (over) return report(e, JAIL_EVENT_CPU_LIMIT, (int)i);
         *timeout = min_u64(*timeout, t);
     }
     if (e->busy_ns) {
-        /* with a CPU limit, this round's check (this entry's or an earlier one's) has just read it */
-        uint64_t used = e->cpu_limit_ns ? j->cpu_seen : jail_cpu_ns(j);
+        /* its highest reading, which a fresh one replaces only where the bound allows busy_ns */
+        uint64_t used = j->cpu_seen;
+        if (used < e->busy_ns && jail_cpu_ns_bound(j, now, w->cpus) >= e->busy_ns) used = jail_cpu_ns(j);
         if (busy_check(e, used, timeout)) return report(e, JAIL_EVENT_BUSY, (int)i);
     }
     if (e->deadline_ns) *timeout = min_u64(*timeout, e->deadline_ns - now);

@@ -288,6 +288,56 @@ START_TEST(a_command_with_a_second_thread_is_not_read_as_asleep)
 }
 END_TEST
 
+/* A child that thought for 200 ms of CPU and was reaped before the command
+ * blocks on its stdin: the idle reading holds the child's time too (the
+ * cgroup's counter), not only the command's own clock, which never saw it. */
+START_TEST(an_idle_reading_counts_a_child_that_has_ended)
+{
+    fixture_init();
+    struct jail *j = start_python("import os, sys, time\n"
+                                  "pid = os.fork()\n"
+                                  "if pid == 0:\n"
+                                  "    t = time.process_time()\n"
+                                  "    while time.process_time() - t < 0.2: pass\n"
+                                  "    os._exit(0)\n"
+                                  "os.waitpid(pid, 0)\n"
+                                  "print('x', flush=True)\nsys.stdin.readline()\n");
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
+    uint64_t ns;
+    ck_assert_int_eq(idle_reading(j, &ns), 1);
+    ck_assert_uint_ge(ns, 200 * MS);
+    struct jail_report rep;
+    jail_kill(j, VERDICT_OK, "done");
+    finish(j, &rep);
+}
+END_TEST
+
+/* The bound a wait uses instead of a reading: never below what a bot busy in
+ * two processes (the command and a child, which only the cgroup counts) has
+ * used, 50 ms after the last reading; and no bound at all before one. */
+START_TEST(the_cpu_bound_is_never_below_the_use)
+{
+    fixture_init();
+    struct jail *j = start("while :; do :; done & while :; do :; done");
+    long cpus = jail_usable_cpus();
+    ck_assert_uint_eq(jail_cpu_ns_bound(j, monotonic_ns(), cpus), UINT64_MAX);
+    usleep(20000);
+    uint64_t first = jail_cpu_ns(j);
+    usleep(50000);
+    struct jail_error err;
+    ck_assert_int_eq(jail_freeze(j, &err), 0);
+    uint64_t bound = jail_cpu_ns_bound(j, monotonic_ns(), cpus);
+    uint64_t exact = jail_cpu_ns_final(j);
+    ck_assert_uint_gt(exact, first);
+    ck_assert_uint_ge(bound, exact);
+    ck_assert_uint_lt(bound, UINT64_MAX);
+    struct jail_report rep;
+    jail_kill(j, VERDICT_OK, "done");
+    finish(j, &rep);
+}
+END_TEST
+
 /* busy_ns: a jail that thinks is reported once it has used that much, left running;
  * one blocked reading its stdin is not, however long the wait (its start-up's CPU, which
  * an emulated CPU makes dear, counted before the threshold is set). */
@@ -482,6 +532,8 @@ int main(void)
     tcase_add_test(tc, asleep_reading_another_file_is_not_waiting_for_stdin);
     tcase_add_test(tc, a_busy_jail_or_one_with_a_child_is_not_read_as_asleep);
     tcase_add_test(tc, a_command_with_a_second_thread_is_not_read_as_asleep);
+    tcase_add_test(tc, an_idle_reading_counts_a_child_that_has_ended);
+    tcase_add_test(tc, the_cpu_bound_is_never_below_the_use);
     tcase_add_test(tc, a_held_jail_runs_no_more_until_thawed);
     tcase_add_test(tc, busy_is_reported_once_the_jail_has_used_that_much);
     tcase_add_test(tc, set_cpus_moves_the_jails_tasks);
