@@ -4,8 +4,10 @@
  * controllers). Each jail cgroup gets a twin directory of the same name there
  * (caps.hybrid_root), and every member is attached to both: limits and meters
  * stay v1's, while freezing and killing go through the twin's cgroup.freeze,
- * cgroup.events and cgroup.kill, which take tens of microseconds where the v1
- * freezer takes milliseconds for a busy task.
+ * cgroup.events and cgroup.kill, which took tens of microseconds where the v1
+ * freezer took milliseconds for a busy task (before cgroup_v1_keep_freezer_on:
+ * now the v1 freezer is the faster of the two on the build machine, 28 against
+ * 45 us for an exact reading of a running jail; kill still needs the twin).
  */
 #include "sandbox/cgroup_internal.h"
 

@@ -176,6 +176,9 @@ int cgroup_v1_counters(struct cgroup *cg, struct cgroup_counters *out, struct ja
 const struct cgroup_dir *cgroup_v1_procs_dir(const struct cgroup *cg);
 /* The v1 freezer through a freezer.state opened for this call only. */
 int cgroup_v1_freeze_unkept(struct cgroup *cg, bool frozen, struct jail_error *err);
+#define CGROUP_V1_FREEZER_KEEPER "freezer-kept-on"
+/* An empty v1 freezer cgroup left frozen, which makes every other freeze cheaper. */
+void cgroup_v1_keep_freezer_on(const struct cgroup_caps *caps);
 /* Open the cgroup.freeze and cgroup.events of a cgroup2 directory. */
 int cgroup_v2_open_freezer(const struct cgroup_dir *d, int *freeze_fd, int *events_fd,
                            struct jail_error *err);

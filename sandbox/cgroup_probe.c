@@ -352,6 +352,8 @@ static int probe_v1(const char *base, struct cgroup_caps *caps, struct jail_erro
         snprintf(caps->why, sizeof caps->why,
                  "cgroup v1: no memory.memsw.* (swap accounting off): boot with swapaccount=1");
     cgroup_hybrid_probe(base, caps);
+    if (!caps->hybrid) /* the hybrid freezes through its cgroup2 twin */
+        cgroup_v1_keep_freezer_on(caps);
     cgroup_sweep_stale(caps);
     return 0;
 }

@@ -1435,6 +1435,15 @@ START_TEST(test_v1_forced_by_environment)
     ck_assert_str_eq(text, "THAWED\n");
     release(cg);
     wait_status(k.pid, NULL);
+    /* The empty cgroup kept frozen beside the jails' (cgroup_v1_keep_freezer_on): made by
+     * the probe, untouched by a jail's freeze and thaw and by the sweep. */
+    char keeper[2 * CGROUP_PATH_MAX];
+    snprintf(keeper, sizeof keeper, "%s/%s", caps.v1_root[CG_V1_FREEZER], CGROUP_V1_FREEZER_KEEPER);
+    cgroup_sweep_stale(&caps);
+    read_text(keeper, "freezer.state", text, sizeof text);
+    ck_assert_str_eq(text, "FROZEN\n");
+    read_text(keeper, "cgroup.procs", text, sizeof text);
+    ck_assert_str_eq(text, "");
     unsetenv("JUDGE_CGROUP_HYBRID");
     ck_assert_msg(cgroup_probe_version(CGROUP_V1, &caps, &err) == 0, "%s", err.msg);
     ck_assert_int_eq(caps.hybrid, usable[BACKEND_HYBRID]);
