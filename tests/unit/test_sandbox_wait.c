@@ -46,6 +46,21 @@ static int wait_one(struct jail_wait_entry *e)
     return e->event;
 }
 
+/* Until the command's first output: it is past its start-up. */
+static void await_output(struct jail *j)
+{
+    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
+    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
+}
+
+static struct jail_report kill_and_finish(struct jail *j)
+{
+    struct jail_report rep;
+    jail_kill(j, VERDICT_OK, "done");
+    finish(j, &rep);
+    return rep;
+}
+
 START_TEST(readable_then_ended)
 {
     fixture_init();
@@ -198,8 +213,7 @@ START_TEST(an_asleep_jail_is_read_exactly_without_a_freeze)
 {
     fixture_init();
     struct jail *j = start("i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo x; read y");
-    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
-    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
+    await_output(j);
     uint64_t idle, frozen;
     struct jail_error err;
     ck_assert_int_eq(idle_reading(j, &idle), 1);
@@ -208,10 +222,7 @@ START_TEST(an_asleep_jail_is_read_exactly_without_a_freeze)
     ck_assert_uint_gt(idle, 0);
     ck_assert_int_eq(jail_cpu_ns_exact(j, &frozen, &err), 0);
     ck_assert_uint_ge(frozen, idle);
-    jail_kill(j, VERDICT_OK, "done");
-    struct jail_report rep;
-    finish(j, &rep);
-    ck_assert_uint_ge(rep.cpu_ns, idle);
+    ck_assert_uint_ge(kill_and_finish(j).cpu_ns, idle);
 }
 END_TEST
 
@@ -222,14 +233,11 @@ START_TEST(asleep_reading_another_file_is_not_waiting_for_stdin)
 {
     fixture_init();
     struct jail *j = start("echo x; exec sleep 100");
-    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
-    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
+    await_output(j);
     uint64_t idle;
     ck_assert_int_eq(idle_reading(j, &idle), 1);
     ck_assert(!jail_idle_reads_stdin(j));
-    jail_kill(j, VERDICT_OK, "done");
-    struct jail_report rep;
-    finish(j, &rep);
+    kill_and_finish(j);
 }
 END_TEST
 
@@ -238,8 +246,7 @@ START_TEST(a_busy_jail_or_one_with_a_child_is_not_read_as_asleep)
     fixture_init();
     struct jail *busy = start("while :; do :; done"), *parent = start("sleep 100 & echo x; read y");
     uint64_t ns = 12345;
-    struct jail_wait_entry e = {parent, jail_stdout_fd(parent), 0, 0, JAIL_EVENT_NONE, 0};
-    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE); /* its child exists from here on */
+    await_output(parent); /* its child exists from here on */
     usleep(50000);
     for (int i = 0; i < 20; i++) {
         ck_assert_int_eq(jail_cpu_ns_if_idle(busy, &ns), 0);
@@ -247,11 +254,8 @@ START_TEST(a_busy_jail_or_one_with_a_child_is_not_read_as_asleep)
         usleep(5000);
     }
     ck_assert_uint_eq(ns, 12345); /* untouched */
-    struct jail_report rep;
-    jail_kill(busy, VERDICT_OK, "done");
-    finish(busy, &rep);
-    jail_kill(parent, VERDICT_OK, "done");
-    finish(parent, &rep);
+    kill_and_finish(busy);
+    kill_and_finish(parent);
 }
 END_TEST
 
@@ -269,8 +273,7 @@ START_TEST(a_command_with_a_second_thread_is_not_read_as_asleep)
     };
     for (int threaded = 0; threaded < 2; threaded++) {
         struct jail *j = start_python(code[threaded]);
-        struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
-        ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE); /* the thread exists from here on */
+        await_output(j); /* the thread exists from here on */
         uint64_t ns = 12345;
         if (!threaded) {
             ck_assert_int_eq(idle_reading(j, &ns), 1);
@@ -281,9 +284,7 @@ START_TEST(a_command_with_a_second_thread_is_not_read_as_asleep)
                 ck_assert_int_eq(jail_cpu_ns_if_idle(j, &ns), 0);
             ck_assert_uint_eq(ns, 12345); /* untouched */
         }
-        struct jail_report rep;
-        jail_kill(j, VERDICT_OK, "done");
-        finish(j, &rep);
+        kill_and_finish(j);
     }
 }
 END_TEST
@@ -302,14 +303,11 @@ START_TEST(an_idle_reading_counts_a_child_that_has_ended)
                                   "    os._exit(0)\n"
                                   "os.waitpid(pid, 0)\n"
                                   "print('x', flush=True)\nsys.stdin.readline()\n");
-    struct jail_wait_entry e = {j, jail_stdout_fd(j), 0, 0, JAIL_EVENT_NONE, 0};
-    ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
+    await_output(j);
     uint64_t ns;
     ck_assert_int_eq(idle_reading(j, &ns), 1);
     ck_assert_uint_ge(ns, 200 * MS);
-    struct jail_report rep;
-    jail_kill(j, VERDICT_OK, "done");
-    finish(j, &rep);
+    kill_and_finish(j);
 }
 END_TEST
 
@@ -332,9 +330,7 @@ START_TEST(the_cpu_bound_is_never_below_the_use)
     ck_assert_uint_gt(exact, first);
     ck_assert_uint_ge(bound, exact);
     ck_assert_uint_lt(bound, UINT64_MAX);
-    struct jail_report rep;
-    jail_kill(j, VERDICT_OK, "done");
-    finish(j, &rep);
+    kill_and_finish(j);
 }
 END_TEST
 
@@ -356,11 +352,8 @@ START_TEST(busy_is_reported_once_the_jail_has_used_that_much)
     s.busy_ns = jail_cpu_ns(sleeper) + 30 * MS;
     s.deadline_ns = monotonic_ns() + 300 * MS;
     ck_assert_int_eq(wait_one(&s), JAIL_EVENT_WALL_LIMIT);
-    struct jail_report rep;
-    jail_kill(busy, VERDICT_OK, "done");
-    finish(busy, &rep);
-    jail_kill(sleeper, VERDICT_OK, "done");
-    finish(sleeper, &rep);
+    kill_and_finish(busy);
+    kill_and_finish(sleeper);
 }
 END_TEST
 
@@ -380,9 +373,7 @@ START_TEST(set_cpus_moves_the_jails_tasks)
     ck_assert_int_eq(wait_one(&e), JAIL_EVENT_READABLE);
     ck_assert_int_gt(read(e.fd, buf, sizeof buf - 1), 0);
     ck_assert_str_eq(buf, "Cpus_allowed_list:\t0\n");
-    struct jail_report rep;
-    jail_kill(j, VERDICT_OK, "done");
-    finish(j, &rep);
+    kill_and_finish(j);
 }
 END_TEST
 
