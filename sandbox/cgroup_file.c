@@ -431,9 +431,7 @@ void cgroup_waiter_end(struct cgroup_waiter *w)
     w->saved_slack = -1;
 }
 
-/* Before spin_until: yield (a task preempted on our CPU gets it, to stop
- * there) and read again. */
-static bool spinning(uint64_t spin_until)
+bool cgroup_spin_yield(uint64_t spin_until)
 {
     if (!spin_until || cgroup_now_ns() >= spin_until)
         return false;
@@ -452,7 +450,7 @@ int cgroup_wait_keyed(int fd, const char *dir, const char *name, const char *key
     uint64_t value = 0, spin_until = spin_ns ? cgroup_now_ns() + spin_ns : 0;
     int rc;
     while ((rc = read_key(fd, dir, name, key, &value, err)) == 0 && value != want
-           && (spinning(spin_until) || (rc = cgroup_waiter_pause(&w, fd, dir, name, err)) > 0))
+           && (cgroup_spin_yield(spin_until) || (rc = cgroup_waiter_pause(&w, fd, dir, name, err)) > 0))
         ;
     cgroup_waiter_end(&w);
     if (rc < 0)

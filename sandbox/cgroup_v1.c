@@ -11,12 +11,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <sched.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define FREEZE_SPIN_NS 30000u /* as cgroup_v2.c's */
 
 static const struct cgroup_dir *dir_of(const struct cgroup *cg, enum cgroup_v1_ctrl c)
 {
@@ -206,20 +203,6 @@ static int read_state(int fd, const struct cgroup_dir *d, char *state, size_t ca
     return 0;
 }
 
-/* A task running on another CPU stops tens of microseconds after the write,
- * and the waiter's first sleep wakes late on a VM: re-read for a moment first,
- * yielding in between (to a task preempted on our CPU, which stops once it runs). */
-static bool frozen_soon(const struct cgroup_dir *d, int fd, char *state, size_t cap, struct jail_error *err)
-{
-    uint64_t until = cgroup_now_ns() + FREEZE_SPIN_NS;
-    while (read_state(fd, d, state, cap, err) == 0 && strcmp(state, "FROZEN") != 0) {
-        if (cgroup_now_ns() >= until)
-            return false;
-        sched_yield();
-    }
-    return strcmp(state, "FROZEN") == 0;
-}
-
 /* freezer.state reads FREEZING until every task has stopped (each read
  * re-checks): pwrites and preads of the same fd. */
 static int freeze_through(const struct cgroup_dir *d, int fd, bool frozen, struct jail_error *err)
@@ -227,14 +210,16 @@ static int freeze_through(const struct cgroup_dir *d, int fd, bool frozen, struc
     const char *want = frozen ? "FROZEN" : "THAWED";
     if (cgroup_fd_write(fd, want, d->path, "freezer.state", err) < 0)
         return -1;
-    char state[32] = "";
-    if (frozen && frozen_soon(d, fd, state, sizeof state, err))
-        return 0;
     struct cgroup_waiter w;
     cgroup_waiter_start(&w);
+    uint64_t spin_until = frozen ? cgroup_now_ns() + CGROUP_FREEZE_SPIN_NS : 0;
+    char state[32] = "";
     int rc;
-    while ((rc = read_state(fd, d, state, sizeof state, err)) == 0 && strcmp(state, want) != 0
-           && (rc = cgroup_waiter_pause(&w, -1, d->path, "freezer.state", err)) > 0) {
+    while ((rc = read_state(fd, d, state, sizeof state, err)) == 0 && strcmp(state, want) != 0) {
+        if (cgroup_spin_yield(spin_until))
+            continue;
+        if ((rc = cgroup_waiter_pause(&w, -1, d->path, "freezer.state", err)) <= 0)
+            break;
         /* A task forked or exec'd mid-freeze can leave the cgroup FREEZING for good:
          * the v1 freezer documentation says to write FROZEN again. */
         if (frozen && cgroup_fd_write(fd, want, d->path, "freezer.state", err) < 0) {

@@ -13,14 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A busy task on another CPU stops 10-20 us after the freeze (the kernel
- * interrupts it; a VM's interrupts are slow), and a first sleep of 20 us
- * wakes 40 us or more late there: re-reading cgroup.events for this long,
- * yielding in between (to a task preempted on our CPU, which stops once it
- * runs), halves the freeze of a running busy jail (bench_jail: "200 us after
- * the last", a freeze alone 80 -> 35 us at the median). */
-#define FREEZE_SPIN_NS 30000u
-
 static void close_fd(int *fd)
 {
     if (*fd >= 0)
@@ -202,7 +194,7 @@ int cgroup_v2_freeze_at(const struct cgroup_dir *d, int freeze_fd, int events_fd
         return -1;
     if (!frozen)   /* the kernel clears "frozen" before the write returns: nothing to wait for */
         return 0;
-    return cgroup_wait_keyed(events_fd, d->path, "cgroup.events", "frozen", 1, FREEZE_SPIN_NS, err);
+    return cgroup_wait_keyed(events_fd, d->path, "cgroup.events", "frozen", 1, CGROUP_FREEZE_SPIN_NS, err);
 }
 
 int cgroup_v2_kill_at(const struct cgroup_dir *d, int events_fd, struct jail_error *err)
