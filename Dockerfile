@@ -23,7 +23,7 @@ FROM base AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       make gcc g++ libc6-dev pkg-config \
-      libseccomp-dev libcap-dev libyaml-dev zlib1g-dev libjson-c-dev libwebsockets-dev \
+      libseccomp-dev libcap-dev libyaml-dev zlib1g-dev libdeflate-dev libjson-c-dev libwebsockets-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -36,7 +36,7 @@ RUN make -j2 VERSION="${JUDGE_VERSION}" bin/judge programs \
 FROM base AS runtime
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libseccomp2 libcap2 libyaml-0-2 zlib1g libjson-c5 libwebsockets17 \
+      libseccomp2 libcap2 libyaml-0-2 zlib1g libdeflate0 libjson-c5 libwebsockets17 \
       gcc g++ libc6-dev python3 openjdk-17-jdk-headless \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/opt/judge /opt/judge

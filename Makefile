@@ -7,8 +7,8 @@ VARIANT ?= release
 CC      ?= cc
 CXX     ?= c++
 
-PKGS      := libseccomp libcap yaml-0.1 zlib json-c libwebsockets
-DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev clang libclang-rt-14-dev \
+PKGS      := libseccomp libcap yaml-0.1 zlib libdeflate json-c libwebsockets
+DEB_PKGS  := build-essential pkg-config libseccomp-dev libcap-dev libyaml-dev zlib1g-dev libdeflate-dev clang libclang-rt-14-dev \
              libjson-c-dev check libxml2-utils bubblewrap valgrind python3 openjdk-17-jdk-headless \
              libwebsockets-dev python3-autobahn nodejs chromium strace
 

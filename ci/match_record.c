@@ -2,6 +2,7 @@
 #include "ci/match_record.h"
 
 #include <json-c/json.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,18 +17,66 @@ static void hash_text(struct key128 *h, const char *s, size_t n)
         key128_add(h, s, n);
 }
 
-/* A value: a string by its own bytes (escaping the map to JSON text, twice, cost more than the rest
- * of the header), anything else by its JSON text; a tag keeps the two apart. */
-static void hash_json(struct key128 *h, struct json_object *v)
+static void hash_json(struct key128 *h, struct json_object *v);
+
+/* A value json-c might print in more than one way for one meaning, or not at all: by its JSON text. */
+static void hash_text_of(struct key128 *h, struct json_object *v)
 {
-    if (json_object_is_type(v, json_type_string)) {
-        key128_add(h, "s", 1);
-        hash_text(h, json_object_get_string(v), (size_t)json_object_get_string_len(v));
-        return;
-    }
     const char *text = v ? json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN) : NULL;
     key128_add(h, "j", 1);
     hash_text(h, text, text ? strlen(text) : 0);
+}
+
+static void hash_array(struct key128 *h, struct json_object *a)
+{
+    size_t n = json_object_array_length(a);
+    key128_add(h, "a", 1);
+    key128_add_u64(h, n);
+    for (size_t i = 0; i < n; i++)
+        hash_json(h, json_object_array_get_idx(a, i));
+}
+
+/* Its members in the order they were written, as its JSON text would have them. */
+static void hash_members_in_order(struct key128 *h, struct json_object *o)
+{
+    key128_add(h, "o", 1);
+    key128_add_u64(h, (uint64_t)json_object_object_length(o));
+    json_object_object_foreach(o, key, member) {
+        hash_text(h, key, strlen(key));
+        hash_json(h, member);
+    }
+}
+
+/* A value by its structure, a tag for each kind keeping them apart: printing the header's
+ * objects to JSON text to hash it cost more than the rest of reading the header. */
+static void hash_json(struct key128 *h, struct json_object *v)
+{
+    int64_t i;
+    switch (json_object_get_type(v)) {
+    case json_type_string:
+        key128_add(h, "s", 1);
+        hash_text(h, json_object_get_string(v), (size_t)json_object_get_string_len(v));
+        return;
+    case json_type_int:
+        i = json_object_get_int64(v);
+        if (i == INT64_MAX) /* or any larger unsigned value json-c clamps to it */
+            break;
+        key128_add(h, "i", 1);
+        key128_add_u64(h, (uint64_t)i);
+        return;
+    case json_type_boolean:
+        key128_add(h, json_object_get_boolean(v) ? "T" : "F", 1);
+        return;
+    case json_type_array:
+        hash_array(h, v);
+        return;
+    case json_type_object:
+        hash_members_in_order(h, v);
+        return;
+    default: /* null, and doubles */
+        break;
+    }
+    hash_text_of(h, v);
 }
 
 static void hash_member(struct key128 *h, struct json_object *o, const char *key)

@@ -1,11 +1,14 @@
 /* replay_load.c - read one input file whole, keeping what the results stage uses (replay_load.h). */
 #include "ci/replay_load.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ci/json_fields.h"
 #include "replay/replay.h"
@@ -74,24 +77,37 @@ static void read_body(struct loaded_file *lf, struct replay_reader *rd)
         damaged(lf, rerr.msg);
 }
 
+/* One read per call straight into out, sized by fstat: no stdio buffer to copy through. */
 int loaded_read_bounded(const char *path, size_t max, struct strbuf *out)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         return -1;
     struct stat st;
-    int rc = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > max ? 0 : 1;
-    char chunk[65536];
-    size_t n;
-    while (rc == 1 && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (out->len + n > max)
-            rc = 0;
-        else if (sb_append(out, chunk, n) < 0)
-            rc = -1;
-    }
-    if (ferror(f))
+    bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    int rc = regular && (uint64_t)st.st_size > max ? 0 : 1;
+    if (rc == 1 && regular && sb_reserve(out, (size_t)st.st_size + 1) < 0)
         rc = -1;
-    fclose(f);
+    while (rc == 1) {
+        if (out->cap - out->len <= 1 && sb_reserve(out, 65536) < 0) {
+            rc = -1;
+            break;
+        }
+        ssize_t n = read(fd, out->data + out->len, out->cap - out->len - 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            rc = n < 0 ? -1 : 1;
+            break;
+        }
+        out->len += (size_t)n;
+        out->data[out->len] = '\0';
+        if (out->len > max)
+            rc = 0;
+    }
+    int saved = errno;
+    close(fd);
+    errno = saved;
     return rc;
 }
 

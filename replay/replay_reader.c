@@ -10,16 +10,25 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "replay/inflate_whole.h"
+#include "replay/json_check.h"
 #include "replay/replay.h"
+
+/* A file held in memory is inflated at once when it promises at most this much (a 1000-turn
+ * 50x50 match: about 400 KB); a larger one is streamed through buf. */
+#define WHOLE_MAX (4u << 20)
 
 struct replay_reader {
     char *path;
     gzFile gz;          /* the file, or: */
     z_stream zs;        /* its bytes in memory (replay_reader_open_bytes) */
     bool in_memory, memory_ended;
+    char *whole;        /* or all of its bytes, inflated at once (inflate_whole.h) */
+    size_t whole_len;
+    const char *chunk;  /* the bytes lines are cut from: buf or whole */
     size_t pos, len;
-    struct strbuf line; /* a line that spans two reads of buf */
-    const char *text;   /* the last line: in buf, or line.data */
+    struct strbuf line; /* a line that spans two chunks */
+    const char *text;   /* the last line: in chunk, or line.data */
     size_t text_len;
     int line_no;
     bool saw_result, finished;
@@ -101,6 +110,10 @@ int replay_reader_open_bytes(const void *data, size_t len, const char *name, str
         return -1;
     }
     struct replay_reader *r = new_reader(name);
+    if (r && inflate_whole(bytes, len, WHOLE_MAX, &r->whole, &r->whole_len)) {
+        *out = r;
+        return 0;
+    }
     if (r && inflateInit2(&r->zs, 15 + 16) == Z_OK) { /* gzip only */
         r->in_memory = true;
         r->zs.next_in = (Bytef *)bytes;
@@ -124,6 +137,7 @@ void replay_reader_close(struct replay_reader *r)
     if (r->tok)
         json_tokener_free(r->tok);
     sb_free(&r->line);
+    free(r->whole);
     free(r->path);
     free(r);
 }
@@ -148,18 +162,33 @@ static int refill_from_memory(struct replay_reader *r, struct replay_error *err)
             return fail(r, err, "corrupt at line %d (%s)", r->line_no + 1, zs->msg ? zs->msg : zError(rc));
         }
     }
+    r->chunk = r->buf;
     r->pos = 0;
     r->len = sizeof r->buf - zs->avail_out;
     return r->len > 0;
 }
 
-/* 1: more bytes in buf; 0: clean end of the gzip stream; -1: error (reported). */
+/* The inflated bytes are one chunk, served once. */
+static int refill_whole(struct replay_reader *r)
+{
+    if (r->chunk == r->whole)
+        return 0;
+    r->chunk = r->whole;
+    r->pos = 0;
+    r->len = r->whole_len;
+    return r->len > 0;
+}
+
+/* 1: more bytes in chunk; 0: clean end of the gzip stream; -1: error (reported). */
 static int refill(struct replay_reader *r, struct replay_error *err)
 {
+    if (r->whole)
+        return refill_whole(r);
     if (r->in_memory)
         return refill_from_memory(r, err);
     int n = gzread(r->gz, r->buf, sizeof r->buf);
     if (n > 0) {
+        r->chunk = r->buf;
         r->pos = 0;
         r->len = (size_t)n;
         return 1;
@@ -173,7 +202,7 @@ static int refill(struct replay_reader *r, struct replay_error *err)
     return fail(r, err, "corrupt at line %d (%s)", r->line_no + 1, zerr == Z_ERRNO ? strerror(errno) : why);
 }
 
-/* Read the next raw line into r->text (in place when buf holds it whole). 1: a line; 0: the end; -1: error. */
+/* Read the next raw line into r->text (in place when chunk holds it whole). 1: a line; 0: the end; -1: error. */
 static int read_raw_line(struct replay_reader *r, struct replay_error *err)
 {
     sb_reset(&r->line);
@@ -187,10 +216,10 @@ static int read_raw_line(struct replay_reader *r, struct replay_error *err)
             if (rc == 0)
                 return r->line.len ? fail(r, err, "truncated at line %d", r->line_no + 1) : 0;
         }
-        const char *start = r->buf + r->pos;
+        const char *start = r->chunk + r->pos;
         const char *nl = memchr(start, '\n', r->len - r->pos);
         size_t take = nl ? (size_t)(nl - start) : r->len - r->pos;
-        if (nl && !r->line.len && take <= REPLAY_MAX_LINE) { /* the whole line is in buf */
+        if (nl && !r->line.len && take <= REPLAY_MAX_LINE) { /* the whole line is in chunk */
             r->pos += take + 1;
             r->line_no++;
             r->text = start;
@@ -220,191 +249,6 @@ static struct json_object *parse_line(struct replay_reader *r)
         return NULL;
     }
     return obj;
-}
-
-/*
- * A strict, non-allocating check of a JSON text, used to pass over the lines a
- * caller does not need without building them. It accepts only what json-c's
- * tokener (default flags) also accepts and sees alike: anything unusual (a
- * number that is not a short integer, a \u escape of a surrogate, a control
- * byte, deep nesting, a second "type" member) is "unsure", and the line is
- * then parsed by json-c as before, so a line is judged exactly as json-c
- * judges it.
- */
-#define CHECK_MAX_DEPTH 16 /* json-c's own limit is 32 */
-
-struct check {
-    const unsigned char *p, *end;
-};
-
-/* The bytes that end a run of plain string bytes: '"', '\\' and the control bytes. */
-static const bool string_stop[256] = {[0 ... 0x1f] = true, ['"'] = true, ['\\'] = true};
-static const bool digit[256] = {['0' ... '9'] = true};
-
-static bool check_value(struct check *c, int depth);
-
-static void skip_ws(struct check *c)
-{
-    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\r'))
-        c->p++;
-}
-
-static bool is_hex(unsigned char ch)
-{
-    return digit[ch] || ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'f');
-}
-
-/* After a backslash at p: the escape, and where it ends (NULL: not one taken here). */
-static const unsigned char *check_escape(const unsigned char *p, const unsigned char *end)
-{
-    if (++p == end)
-        return NULL;
-    if (*p != 'u')
-        return *p && strchr("\"\\/bfnrt", *p) ? p + 1 : NULL;
-    if (end - p < 5 || !is_hex(p[1]) || !is_hex(p[2]) || !is_hex(p[3]) || !is_hex(p[4]))
-        return NULL;
-    if ((p[1] | 0x20) == 'd' && p[2] >= '8') /* a surrogate: json-c's pairing rules decide */
-        return NULL;
-    return p + 5;
-}
-
-/* A string at c->p ('"'); *escaped tells whether it held a backslash. */
-static bool check_string(struct check *c, bool *escaped)
-{
-    const unsigned char *p = c->p + 1, *end = c->end;
-    *escaped = false;
-    for (;;) {
-        while (end - p >= 4 && !(string_stop[p[0]] | string_stop[p[1]] | string_stop[p[2]] | string_stop[p[3]]))
-            p += 4;
-        while (p < end && !string_stop[*p])
-            p++;
-        if (p == end || *p < 0x20)
-            return false;
-        if (*p == '"') {
-            c->p = p + 1;
-            return true;
-        }
-        *escaped = true;
-        if (!(p = check_escape(p, end)))
-            return false;
-    }
-}
-
-/* An integer of at most 18 digits, the only numbers taken here. */
-static bool check_number(struct check *c)
-{
-    const unsigned char *p = c->p, *end = c->end;
-    if (*p == '-')
-        p++;
-    const unsigned char *digits = p;
-    while (p < end && digit[*p])
-        p++;
-    size_t n = (size_t)(p - digits);
-    c->p = p;
-    if (n == 0 || n > 18 || (n > 1 && *digits == '0'))
-        return false;
-    return p == end || (*p != '.' && *p != 'e' && *p != 'E');
-}
-
-static bool check_word(struct check *c, const char *word, size_t len)
-{
-    if ((size_t)(c->end - c->p) < len || memcmp(c->p, word, len))
-        return false;
-    c->p += len;
-    return true;
-}
-
-/* The members of an object after its '{' (and, at the top, after the "type" member). */
-static bool check_members(struct check *c, int depth, bool first, bool top)
-{
-    skip_ws(c);
-    if (first && c->p < c->end && *c->p == '}') {
-        c->p++;
-        return true;
-    }
-    for (;;) {
-        if (!first) {
-            if (c->p == c->end || *c->p != ',')
-                return false;
-            c->p++;
-            skip_ws(c);
-        }
-        first = false;
-        const unsigned char *key = c->p;
-        bool escaped;
-        if (c->p == c->end || *c->p != '"' || !check_string(c, &escaped))
-            return false;
-        if (top && (escaped || (c->p - key == 6 && !memcmp(key, "\"type\"", 6))))
-            return false;
-        skip_ws(c);
-        if (c->p == c->end || *c->p != ':')
-            return false;
-        c->p++;
-        if (!check_value(c, depth))
-            return false;
-        skip_ws(c);
-        if (c->p < c->end && *c->p == '}') {
-            c->p++;
-            return true;
-        }
-    }
-}
-
-static bool check_elements(struct check *c, int depth)
-{
-    skip_ws(c);
-    if (c->p < c->end && *c->p == ']') {
-        c->p++;
-        return true;
-    }
-    for (;;) {
-        if (!check_value(c, depth))
-            return false;
-        skip_ws(c);
-        if (c->p == c->end)
-            return false;
-        if (*c->p++ == ']')
-            return true;
-        if (c->p[-1] != ',')
-            return false;
-    }
-}
-
-static bool check_value(struct check *c, int depth)
-{
-    skip_ws(c);
-    if (c->p == c->end)
-        return false;
-    bool escaped;
-    switch (*c->p) {
-    case '{':
-        c->p++;
-        return depth < CHECK_MAX_DEPTH && check_members(c, depth + 1, true, false);
-    case '[':
-        c->p++;
-        return depth < CHECK_MAX_DEPTH && check_elements(c, depth + 1);
-    case '"':
-        return check_string(c, &escaped);
-    case 't':
-        return check_word(c, "true", 4);
-    case 'f':
-        return check_word(c, "false", 5);
-    case 'n':
-        return check_word(c, "null", 4);
-    default:
-        return (*c->p == '-' || (*c->p >= '0' && *c->p <= '9')) && check_number(c);
-    }
-}
-
-/* A reply or event line that json-c would take, seen without building it. */
-static bool plain_move_line(const char *text, size_t len)
-{
-    static const char reply[] = "{\"type\":\"reply\",", event[] = "{\"type\":\"event\",";
-    size_t prefix = sizeof reply - 1;
-    if (len <= prefix || (memcmp(text, reply, prefix) && memcmp(text, event, prefix)))
-        return false;
-    struct check c = {(const unsigned char *)text + prefix - 1, (const unsigned char *)text + len};
-    return check_members(&c, 1, false, true) && c.p == c.end;
 }
 
 void replay_reader_skip_moves(struct replay_reader *r)
@@ -437,7 +281,7 @@ int replay_reader_next(struct replay_reader *r, struct json_object **obj, struct
     }
     if (r->saw_result)
         return fail(r, err, "line %d: a line after the result line", r->line_no);
-    if (r->skip_moves && r->line_no > 1 && plain_move_line(r->text, r->text_len))
+    if (r->skip_moves && r->line_no > 1 && json_check_move_line(r->text, r->text_len))
         return 1;
     struct json_object *o = parse_line(r);
     if (!o)

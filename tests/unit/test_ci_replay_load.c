@@ -141,6 +141,40 @@ START_TEST(listed_lines_are_judged_as_json_c_judges_them)
 }
 END_TEST
 
+/* Strings and numbers are scanned eight bytes at a time: a byte that ends the run at any
+ * offset, and runs of every length, are judged as json-c judges them. */
+START_TEST(runs_of_every_length_are_judged_as_json_c_judges_them)
+{
+    static const char *const stops[] = {"\"", "\\n", "\\u00e9", "\x01", "\x1f", "\x7f", "\xc3\xa9", " ", "\\q"};
+    static const char *const number_ends[] = {"", ".5", "e1", "x", "0"};
+    int damaged = 0, lines = 0;
+    for (int run = 0; run < 24; run++) {
+        char plain[32], digits[32];
+        memset(plain, 'a', (size_t)run);
+        plain[run] = '\0';
+        for (int i = 0; i < run; i++)
+            digits[i] = (char)('1' + i % 9);
+        digits[run] = '\0';
+        for (size_t s = 0; s < sizeof stops / sizeof stops[0]; s++) {
+            char line[160];
+            int n = snprintf(line, sizeof line, "{\"type\":\"reply\",\"line\":\"%s%s%s\",\"n\":1}", plain, stops[s],
+                             plain);
+            damaged += same_judgement(line, (size_t)n);
+            lines++;
+        }
+        for (size_t e = 0; e < sizeof number_ends / sizeof number_ends[0]; e++) {
+            char line[160];
+            int n = snprintf(line, sizeof line, "{\"type\":\"reply\",\"n\":-%s%s,\"m\":[%s%s]}", digits,
+                             number_ends[e], digits, number_ends[e]);
+            damaged += same_judgement(line, (size_t)n);
+            lines++;
+        }
+    }
+    ck_assert_int_gt(damaged, lines / 10);
+    ck_assert_int_lt(damaged, lines - lines / 10);
+}
+END_TEST
+
 START_TEST(mutated_lines_are_judged_as_json_c_judges_them)
 {
     static const char alphabet[] = "{}[]\",:\\u0123456789eE.-+ tfnrlaxd\t\x01\x80";
@@ -193,6 +227,7 @@ int main(void)
     tcase_add_checked_fixture(t, setup, teardown);
     tcase_set_timeout(t, 60);
     tcase_add_test(t, listed_lines_are_judged_as_json_c_judges_them);
+    tcase_add_test(t, runs_of_every_length_are_judged_as_json_c_judges_them);
     tcase_add_test(t, mutated_lines_are_judged_as_json_c_judges_them);
     suite_add_tcase(s, t);
     SRunner *sr = srunner_create(s);

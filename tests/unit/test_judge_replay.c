@@ -11,6 +11,7 @@
 #include <zlib.h>
 
 #include "judge/verify/replay_verify.h"
+#include "replay/inflate_whole.h"
 #include "judge/match/match_replay.h"
 
 static char dir[64];
@@ -291,6 +292,57 @@ START_TEST(reading_from_memory_agrees_with_reading_the_file)
     both_readers_agree(copy, twice, len + 1);
     both_readers_agree(copy, (const unsigned char *)"plain text", 10);
     remove_dir();
+}
+END_TEST
+
+/* gzip of text, one member, into gz (its size returned). */
+static size_t gzip_member(const char *text, unsigned char *gz, size_t cap)
+{
+    z_stream zs = {0};
+    ck_assert_int_eq(deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    zs.next_in = (Bytef *)text;
+    zs.avail_in = (uInt)strlen(text);
+    zs.next_out = gz;
+    zs.avail_out = (uInt)cap;
+    ck_assert_int_eq(deflate(&zs, Z_FINISH), Z_STREAM_END);
+    size_t len = cap - zs.avail_out;
+    deflateEnd(&zs);
+    return len;
+}
+
+/* 1 when inflate_whole takes the bytes, checking that what it made is text. */
+static int whole_takes(const unsigned char *gz, size_t len, size_t max, const char *text)
+{
+    char *out = NULL;
+    size_t n = 0;
+    int rc = inflate_whole(gz, len, max, &out, &n);
+    if (rc == 1) {
+        ck_assert_uint_eq(n, strlen(text));
+        ck_assert_mem_eq(out, text, n);
+        free(out);
+    }
+    return rc;
+}
+
+START_TEST(inflate_whole_takes_one_trusted_member_and_nothing_else)
+{
+    const char *text = "{\"type\":\"header\"}\n{\"type\":\"reply\",\"line\":\"1 2 3\"}\n{\"type\":\"result\"}\n";
+    static unsigned char gz[4096], twice[8192];
+    size_t len = gzip_member(text, gz, sizeof gz), size = strlen(text);
+    ck_assert_int_eq(whole_takes(gz, len, size, text), 1);
+    ck_assert_int_eq(whole_takes(gz, len, size - 1, text), 0); /* it promises more than the caller allows */
+    memcpy(twice, gz, len);
+    memcpy(twice + len, gz, len);
+    ck_assert_int_eq(whole_takes(twice, 2 * len, 1 << 20, text), 0); /* two members */
+    ck_assert_int_eq(whole_takes(twice, len + 1, 1 << 20, text), 0); /* a byte after the member */
+    for (size_t cut = 0; cut < len; cut++)
+        ck_assert_int_eq(whole_takes(gz, cut, 1 << 20, text), 0);
+    for (size_t at = 10; at < len; at++) { /* any byte changed: data, CRC-32 or size */
+        gz[at] ^= 0x01;
+        int rc = whole_takes(gz, len, 1 << 20, text);
+        gz[at] ^= 0x01;
+        ck_assert_msg(rc == 0, "byte %zu changed, still taken", at);
+    }
 }
 END_TEST
 
@@ -653,6 +705,7 @@ static Suite *replay_suite(void)
     tcase_add_test(io, corrupt_gzip_data_is_reported);
     tcase_add_test(io, a_plain_file_is_not_gzip);
     tcase_add_test(io, reading_from_memory_agrees_with_reading_the_file);
+    tcase_add_test(io, inflate_whole_takes_one_trusted_member_and_nothing_else);
     tcase_add_test(io, bad_lines_are_named_by_number);
     suite_add_tcase(s, io);
     TCase *verify = tcase_create("verify");
