@@ -40,10 +40,12 @@ CFLAGS   += -DJUDGE_VERSION='"$(VERSION)"'
 # (page.c) assembles pages for judge/cli and ci from the HTML, CSS and scripts
 # that viewer/tools/embed.c compiles into the binary (no network, no tool
 # beyond the C compiler). Every .c file in a layer folder is built into that
-# layer's library.
+# layer's library (not those of its tools/ folder), and the sandbox's also
+# holds the built-in seccomp profiles' BPF programs, which
+# sandbox/tools/seccomp_gen.c makes at build time.
 layer_objs    = $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard $(1)))
 ENGINE_OBJS  := $(call layer_objs,engine/*.c)
-SANDBOX_OBJS := $(call layer_objs,sandbox/*.c)
+SANDBOX_OBJS := $(call layer_objs,sandbox/*.c) $(BUILD)/obj/gen/seccomp_programs.o
 COMMON_OBJS  := $(call layer_objs,common/*.c)
 REPLAY_OBJS  := $(call layer_objs,replay/*.c)
 JUDGE_OBJS   := $(call layer_objs,$(filter-out judge/cli/%,$(wildcard judge/*/*.c)))
@@ -128,6 +130,21 @@ $(BUILD)/gen/viewer_assets.c: $(BUILD)/tools/embed viewer/page.html viewer/viewe
 $(BUILD)/obj/gen/viewer_assets.o: $(BUILD)/gen/viewer_assets.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
+
+# The generator is linked from the sandbox's own objects, so the programs are those the
+# judge would compile at run time; linked with CFLAGS, which hold the variant's sanitizers
+# (LDFLAGS of the fuzz variant would bring libFuzzer's main).
+SECCOMP_GEN_OBJS := $(BUILD)/obj/sandbox/tools/seccomp_gen.o $(BUILD)/obj/sandbox/seccomp_build.o \
+                    $(BUILD)/obj/sandbox/seccomp_profiles.o
+$(BUILD)/tools/seccomp_gen: $(SECCOMP_GEN_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(SECCOMP_GEN_OBJS) $(shell pkg-config --libs libseccomp 2>/dev/null)
+$(BUILD)/gen/seccomp_programs.c: $(BUILD)/tools/seccomp_gen
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/seccomp_gen $@
+$(BUILD)/obj/gen/seccomp_programs.o: $(BUILD)/gen/seccomp_programs.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 CHECK_FLAGS = $(shell pkg-config --cflags --libs check)
 $(BUILD)/tests/test_engine_%: tests/unit/test_engine_%.c $(LIBS_ENGINE)
@@ -253,7 +270,7 @@ clean:
 # The human page of `judge serve` is embedded with .incbin, which -MMD does not see.
 $(BUILD)/obj/judge/serve/serve_page.o: judge/serve/serve_page.html
 
--include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d)
+-include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d) $(BUILD)/obj/sandbox/tools/seccomp_gen.d
 
 # ---- Docker (docs/docker.md) ----------------------------------------------
 # docker-image: the runtime image with your own engine (DOCKER_BASE names a

@@ -144,8 +144,9 @@ bool jail_sched_referee_begin(void);
 void jail_sched_referee_end(bool changed);
 
 /* The seccomp profile the process's jails will run under, when it is known before
- * jail_global_init: compiled beside the probes rather than when the first jail starts
- * (libseccomp takes a millisecond or two). Later calls, and unknown names, change nothing. */
+ * jail_global_init: a profile with extra calls is then compiled beside the probes rather
+ * than when the first jail starts (libseccomp takes a millisecond or two; the built-in
+ * profiles come compiled by the build). Later calls, and unknown names, change nothing. */
 void jail_global_expect_profile(const char *profile);
 
 /* Start the command. On success *out owns the jail; the three fds are

@@ -29,7 +29,7 @@
 static struct jail_global global;
 static bool global_ready;
 static pthread_mutex_t global_lock = PTHREAD_MUTEX_INITIALIZER;
-static char expected_profile[64]; /* jail_global_expect_profile's, compiled with the default */
+static char expected_profile[64]; /* jail_global_expect_profile's, compiled during the probes */
 
 /* Namespaces every jail creates, probed one by one in a throw-away child. */
 static const struct {
@@ -212,17 +212,15 @@ _Noreturn static void probe_seccomp_child(const struct seccomp_program *prog)
     _exit(fd >= 0 ? 0 : -fd);
 }
 
-/* libseccomp's compile of the policy (about a millisecond) runs beside the cgroup
- * probe, and the expected profile's after it; seccomp_policy_get keeps what it made for
- * start_seccomp_probe and the jails. */
-static void *compile_policy(void *unused)
+/* The built-in profiles come compiled by the build; an expected profile with extra
+ * calls is compiled by libseccomp (about a millisecond) beside the cgroup probe, and
+ * seccomp_policy_get keeps it for the jails. */
+static void *compile_expected_profile(void *unused)
 {
     const struct seccomp_program *prog;
-    struct jail_error ignored; /* start_seccomp_probe and the jail ask again and report */
+    struct jail_error ignored; /* the jail asks again and reports */
     (void)unused;
-    seccomp_policy_get(NULL, &prog, &ignored);
-    if (expected_profile[0] && seccomp_profile_exists(expected_profile))
-        seccomp_policy_get(expected_profile, &prog, &ignored);
+    seccomp_policy_get(expected_profile, &prog, &ignored);
     return NULL;
 }
 
@@ -343,7 +341,8 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     probe_userns(g);
     /* No child is started while the thread runs: clone3_fork skips glibc's fork handlers. */
     pthread_t compiler;
-    bool compiling = pthread_create(&compiler, NULL, compile_policy, NULL) == 0;
+    bool compiling = expected_profile[0] && seccomp_policy_needs_compile(expected_profile) &&
+                     pthread_create(&compiler, NULL, compile_expected_profile, NULL) == 0;
     probe_cgroup(g);
     probe_other_namespaces(g, namespaces);
     prepare_shared_netns(g);

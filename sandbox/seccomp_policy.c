@@ -1,13 +1,8 @@
 /*
- * seccomp_policy.c - the profile registry, compiling a profile to BPF once per
- * process with libseccomp, and installing it in a child.
- *
- * The filter's default action and its bad-architecture action are both
- * SECCOMP_RET_USER_NOTIF: only native x86_64 calls can match an allow rule;
- * i386 calls (int 0x80, another AUDIT_ARCH) and x32 calls (libseccomp emits
- * "nr >= __X32_SYSCALL_BIT -> default action" for a native-only filter) are
- * reported like any other forbidden call. The unit tests make both kinds of
- * call for real.
+ * seccomp_policy.c - the profile registry, each profile's BPF program (a
+ * built-in's made by the build, sandbox/seccomp_prebuilt.h; one with extra
+ * calls compiled once per process, seccomp_build.c), and installing it in a
+ * child.
  */
 #include "sandbox/seccomp_policy.h"
 
@@ -20,19 +15,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "sandbox/seccomp_build.h"
+#include "sandbox/seccomp_prebuilt.h"
 #include "sandbox/seccomp_profiles.h"
 
 #define MAX_PROFILES 32
 #define MAX_EXTRA_SYSCALLS 64
 #define PROFILE_NAME_MAX 32
 #define DEFAULT_PROFILE "default"
-/* libseccomp's binary-tree layout: a call costs ~log2(rules) jumps, not a scan. */
-#define OPTIMIZE_BINARY_TREE 2
 
 struct seccomp_program {
     struct sock_fprog fprog;
@@ -43,7 +36,8 @@ struct profile {
     const struct seccomp_builtin *builtin;
     int extra[MAX_EXTRA_SYSCALLS]; /* native numbers allowed with any arguments */
     size_t extra_count;
-    struct seccomp_program *compiled; /* built on first use, never freed */
+    struct seccomp_program *compiled; /* &prebuilt for a built-in, else built on first use, never freed */
+    struct seccomp_program prebuilt;  /* a built-in's: the program the build made */
 };
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -76,6 +70,14 @@ static struct profile *add_profile(const char *name, const struct seccomp_builti
     return p;
 }
 
+static const struct seccomp_prebuilt *prebuilt_named(const char *name)
+{
+    for (size_t i = 0; i < seccomp_prebuilt_count; i++)
+        if (strcmp(seccomp_prebuilt_programs[i].name, name) == 0)
+            return &seccomp_prebuilt_programs[i];
+    return NULL;
+}
+
 /* Called with registry_lock held. */
 static void load_builtins(void)
 {
@@ -83,7 +85,13 @@ static void load_builtins(void)
         return;
     for (size_t i = 0; i < seccomp_builtin_count(); i++) {
         const struct seccomp_builtin *b = seccomp_builtin_at(i);
-        add_profile(b->name, b);
+        struct profile *p = add_profile(b->name, b);
+        const struct seccomp_prebuilt *pre = prebuilt_named(b->name);
+        if (!pre)
+            continue;
+        /* The kernel only reads the program: pointing at the const table is safe. */
+        p->prebuilt.fprog = (struct sock_fprog){.len = pre->len, .filter = (struct sock_filter *)pre->insns};
+        p->compiled = &p->prebuilt;
     }
 }
 
@@ -200,138 +208,24 @@ int seccomp_profile_exists(const char *name)
     return found;
 }
 
-/* ---- compiling --------------------------------------------------------- */
+/* ---- programs --------------------------------------------------------- */
 
-static int add_one_rule(scmp_filter_ctx ctx, const struct seccomp_rule *rule, int nr)
+/* A profile with extra calls: libseccomp compiles it here (about a millisecond). */
+static struct seccomp_program *compile_profile(const struct profile *p, struct jail_error *err)
 {
-    uint32_t action = rule->refuse_errno ? SCMP_ACT_ERRNO((uint32_t)rule->refuse_errno) : SCMP_ACT_ALLOW;
-    struct scmp_arg_cmp cmp = {.arg = rule->arg, .op = SCMP_CMP_MASKED_EQ};
-    switch (rule->kind) {
-    case RULE_ALWAYS:
-        return seccomp_rule_add_array(ctx, action, nr, 0, NULL);
-    case RULE_ARG_BITS_CLEAR:
-        cmp.datum_a = rule->values[0];
-        cmp.datum_b = 0;
-        return seccomp_rule_add_array(ctx, action, nr, 1, &cmp);
-    case RULE_ARG_ONE_OF:
-        /* The low 32 bits only: these arguments are ints to the kernel. */
-        cmp.datum_a = 0xffffffffu;
-        for (unsigned i = 0; i < rule->nvalues; i++) {
-            cmp.datum_b = rule->values[i] & 0xffffffffu;
-            int rc = seccomp_rule_add_array(ctx, action, nr, 1, &cmp);
-            if (rc < 0)
-                return rc;
-        }
-        return 0;
-    }
-    return -EINVAL;
-}
-
-static int add_builtin_rules(scmp_filter_ctx ctx, const struct profile *p, struct jail_error *err)
-{
-    for (size_t l = 0; l < SECCOMP_BUILTIN_MAX_LISTS; l++) {
-        const struct seccomp_rule_list *list = &p->builtin->lists[l];
-        for (size_t i = 0; i < list->count; i++) {
-            const struct seccomp_rule *rule = &list->rules[i];
-            int nr = seccomp_syscall_resolve_name(rule->syscall);
-            if (nr < 0) {
-                set_error(err, "seccomp profile '%s': unknown system call '%s'", p->name, rule->syscall);
-                return -1;
-            }
-            if (has_extra(p, nr)) /* allowed outright below */
-                continue;
-            int rc = add_one_rule(ctx, rule, nr);
-            if (rc < 0) {
-                set_error(err, "seccomp profile '%s': rule for %s: %s", p->name, rule->syscall, strerror(-rc));
-                return -1;
-            }
-        }
-    }
-    return 0;
-}
-
-static int add_extra_rules(scmp_filter_ctx ctx, const struct profile *p, struct jail_error *err)
-{
-    for (size_t i = 0; i < p->extra_count; i++) {
-        int rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, p->extra[i], 0);
-        if (rc < 0) {
-            set_error(err, "seccomp profile '%s': rule for call %d: %s", p->name, p->extra[i], strerror(-rc));
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static int set_filter_attributes(scmp_filter_ctx ctx, struct jail_error *err)
-{
-    int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_NOTIFY);
-    if (rc == 0)
-        rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, OPTIMIZE_BINARY_TREE);
-    if (rc < 0) {
-        set_error(err, "seccomp: setting filter attributes: %s", strerror(-rc));
-        return -1;
-    }
-    return 0;
-}
-
-static struct seccomp_program *program_from_bytes(int fd, size_t size, struct jail_error *err)
-{
-    size_t insns = size / sizeof(struct sock_filter);
-    if (size == 0 || size % sizeof(struct sock_filter) != 0 || insns > BPF_MAXINSNS) {
-        set_error(err, "seccomp: exported filter has an invalid size of %zu bytes", size);
-        return NULL;
-    }
     struct seccomp_program *prog = malloc(sizeof(*prog));
-    struct sock_filter *insn = malloc(size);
-    if (!prog || !insn) {
-        free(prog);
-        free(insn);
+    struct sock_filter *insns = NULL;
+    size_t count = 0;
+    if (!prog) {
         set_error(err, "seccomp: out of memory");
         return NULL;
     }
-    if (pread(fd, insn, size, 0) != (ssize_t)size) {
+    if (seccomp_build_program(p->name, p->builtin, p->extra, p->extra_count, &insns, &count, err) < 0) {
         free(prog);
-        free(insn);
-        set_error(err, "seccomp: reading exported filter failed");
         return NULL;
     }
-    prog->fprog.len = (unsigned short)insns;
-    prog->fprog.filter = insn;
-    return prog;
-}
-
-static struct seccomp_program *export_program(scmp_filter_ctx ctx, struct jail_error *err)
-{
-    int fd = memfd_create("seccomp-bpf", MFD_CLOEXEC);
-    if (fd < 0) {
-        set_error(err, "seccomp: memfd_create: %s", strerror(errno));
-        return NULL;
-    }
-    struct seccomp_program *prog = NULL;
-    struct stat st;
-    int rc = seccomp_export_bpf(ctx, fd);
-    if (rc < 0)
-        set_error(err, "seccomp: exporting filter: %s", strerror(-rc));
-    else if (fstat(fd, &st) < 0)
-        set_error(err, "seccomp: fstat on exported filter: %s", strerror(errno));
-    else
-        prog = program_from_bytes(fd, (size_t)st.st_size, err);
-    close(fd);
-    return prog;
-}
-
-static struct seccomp_program *compile_profile(const struct profile *p, struct jail_error *err)
-{
-    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_NOTIFY);
-    if (!ctx) {
-        set_error(err, "seccomp: libseccomp refused a notifying filter (kernel or library too old)");
-        return NULL;
-    }
-    struct seccomp_program *prog = NULL;
-    if (set_filter_attributes(ctx, err) == 0 && add_builtin_rules(ctx, p, err) == 0 &&
-        add_extra_rules(ctx, p, err) == 0)
-        prog = export_program(ctx, err);
-    seccomp_release(ctx);
+    prog->fprog.len = (unsigned short)count;
+    prog->fprog.filter = insns;
     return prog;
 }
 
@@ -352,6 +246,21 @@ int seccomp_policy_get(const char *profile, const struct seccomp_program **out, 
     }
     pthread_mutex_unlock(&registry_lock);
     return rc;
+}
+
+int seccomp_policy_needs_compile(const char *profile)
+{
+    pthread_mutex_lock(&registry_lock);
+    load_builtins();
+    const struct profile *p = find_profile(profile ? profile : DEFAULT_PROFILE);
+    int needs = p && !p->compiled;
+    pthread_mutex_unlock(&registry_lock);
+    return needs;
+}
+
+const struct sock_fprog *seccomp_program_bpf(const struct seccomp_program *prog)
+{
+    return &prog->fprog;
 }
 
 /* ---- installing -------------------------------------------------------- */

@@ -1,6 +1,7 @@
 /*
- * seccomp_policy.h - run profiles' system-call allow-lists, compiled once per
- * process, installed in the child just before execve with a user-notification
+ * seccomp_policy.h - run profiles' system-call allow-lists, compiled to BPF by
+ * the build (the built-in profiles) or once per process (a profile with extra
+ * calls), installed in the child just before execve with a user-notification
  * listener: a forbidden call is reported to the judge (name, arch, arguments)
  * and the jail is then killed; nothing is killed silently. Internal to sandbox/.
  */
@@ -12,10 +13,19 @@
 #include "sandbox/jail.h"
 
 struct seccomp_program;  /* a compiled BPF program, immutable once built */
+struct sock_fprog;
 
-/* The compiled program for a profile ("default" when name is NULL); built on
- * first use and cached for the life of the process. */
+/* The compiled program for a profile ("default" when name is NULL): a built-in
+ * profile's as the build made it; one with extra calls compiled by libseccomp
+ * on first use and cached for the life of the process. */
 int seccomp_policy_get(const char *profile, const struct seccomp_program **out, struct jail_error *err);
+
+/* 1 when seccomp_policy_get would run libseccomp's compiler for the profile:
+ * it has extra calls and was not compiled yet. Else 0 (unknown names too). */
+int seccomp_policy_needs_compile(const char *profile);
+
+/* The program's instructions, as the kernel takes them. */
+const struct sock_fprog *seccomp_program_bpf(const struct seccomp_program *prog);
 
 /* In the child, after PR_SET_NO_NEW_PRIVS, as the last step before execve.
  * Async-signal-safe: no allocation, no locks. Returns the listener fd (>= 0)

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 
 #include "sandbox/jail_internal.h"
+#include "sandbox/seccomp_policy.h"
 #include "tests/unit/jail_fixture.h"
 
 START_TEST(true_exits_ok)
@@ -438,6 +439,26 @@ START_TEST(forbidden_call_is_reported)
 }
 END_TEST
 
+/* The built-in profiles come compiled; one with extra calls, named before the
+ * probes, is compiled while they run, and its jail may make its extra call. */
+START_TEST(an_expected_profile_with_extras_is_compiled_during_the_probes)
+{
+    static const char *const extra[] = {"flock", NULL}; /* the base refuses it with ENOLCK */
+    struct jail_error err = {""};
+    ck_assert_msg(seccomp_profile_register("py-flock", "interpreter", extra, &err) == 0, "%s", err.msg);
+    ck_assert(seccomp_policy_needs_compile("py-flock"));
+    jail_global_expect_profile("py-flock");
+    fixture_init();
+    ck_assert(!seccomp_policy_needs_compile("py-flock"));
+    struct command c;
+    python_command(&c, "import fcntl; fcntl.flock(open('/tmp/f', 'w'), fcntl.LOCK_EX); print('locked')");
+    c.spec.profile = "py-flock";
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_ptr_nonnull(strstr(o.out, "locked"));
+}
+END_TEST
+
 START_TEST(isolation_report_is_filled)
 {
     fixture_init();
@@ -476,6 +497,7 @@ int main(void)
     tcase_add_test(tc, bot_dir_is_a_current_copy_naming_no_host_path);
     tcase_add_test(tc, extra_read_only_bind_is_visible);
     tcase_add_test(tc, judge_umask_does_not_reach_the_jail);
+    tcase_add_test(tc, an_expected_profile_with_extras_is_compiled_during_the_probes);
     tcase_add_test(tc, start_errors_are_one_line);
     tcase_add_test(tc, command_found_through_jail_path);
     tcase_add_test(tc, no_fds_leak_in_the_judge);

@@ -31,8 +31,13 @@
 #include <time.h>
 #include <unistd.h>
 #include <asm/prctl.h>
+#include <linux/filter.h>
+#include <seccomp.h>
 
+#include "sandbox/seccomp_build.h"
 #include "sandbox/seccomp_policy.h"
+#include "sandbox/seccomp_prebuilt.h"
+#include "sandbox/seccomp_profiles.h"
 
 #define WAIT_LIMIT_MS 30000
 #define MAX_OUTPUT 4096
@@ -636,6 +641,64 @@ START_TEST(each_profile_compiles_once)
 }
 END_TEST
 
+static const struct sock_filter *prebuilt_insns(const char *name)
+{
+    for (size_t i = 0; i < seccomp_prebuilt_count; i++)
+        if (strcmp(seccomp_prebuilt_programs[i].name, name) == 0)
+            return seccomp_prebuilt_programs[i].insns;
+    return NULL;
+}
+
+/* What libseccomp compiles for the profile now, as the judge does for one with extra calls. */
+static void assert_compiles_to(const char *name, const struct seccomp_builtin *base, const int *extra,
+                               size_t extra_count, const struct sock_fprog *bpf)
+{
+    struct sock_filter *insns = NULL;
+    size_t count = 0;
+    struct jail_error err = {{0}};
+    ck_assert_msg(seccomp_build_program(name, base, extra, extra_count, &insns, &count, &err) == 0, "%s",
+                  err.msg);
+    ck_assert_msg(bpf->len == count, "%s: %u instructions, libseccomp makes %zu", name, bpf->len, count);
+    ck_assert_msg(memcmp(bpf->filter, insns, count * sizeof *insns) == 0, "%s: not libseccomp's program",
+                  name);
+    free(insns);
+}
+
+START_TEST(builtins_come_compiled_by_the_build_as_libseccomp_compiles_them)
+{
+    ck_assert_uint_eq(seccomp_prebuilt_count, seccomp_builtin_count());
+    for (size_t i = 0; i < seccomp_builtin_count(); i++) {
+        const struct seccomp_builtin *b = seccomp_builtin_at(i);
+        const struct seccomp_program *prog = NULL;
+        struct jail_error err = {{0}};
+        ck_assert(!seccomp_policy_needs_compile(b->name));
+        ck_assert_msg(seccomp_policy_get(b->name, &prog, &err) == 0, "%s", err.msg);
+        const struct sock_fprog *bpf = seccomp_program_bpf(prog);
+        ck_assert_msg(bpf->filter == prebuilt_insns(b->name), "%s: not the build's program", b->name);
+        assert_compiles_to(b->name, b, NULL, 0, bpf);
+    }
+}
+END_TEST
+
+START_TEST(a_profile_with_extras_is_compiled_at_run_time)
+{
+    static const char *const extra[] = {"socket", NULL};
+    struct jail_error err = {{0}};
+    ck_assert_msg(seccomp_profile_register("with-socket", "default", extra, &err) == 0, "%s", err.msg);
+    ck_assert(seccomp_policy_needs_compile("with-socket"));
+    const struct seccomp_program *prog = NULL;
+    ck_assert_msg(seccomp_policy_get("with-socket", &prog, &err) == 0, "%s", err.msg);
+    ck_assert(!seccomp_policy_needs_compile("with-socket"));
+    const struct sock_fprog *bpf = seccomp_program_bpf(prog);
+    for (size_t i = 0; i < seccomp_prebuilt_count; i++)
+        ck_assert_ptr_ne(bpf->filter, seccomp_prebuilt_programs[i].insns);
+    const struct seccomp_builtin *base = seccomp_builtin_at(0);
+    ck_assert_str_eq(base->name, "default");
+    int socket_nr = seccomp_syscall_resolve_name("socket");
+    assert_compiles_to("with-socket", base, &socket_nr, 1, bpf);
+}
+END_TEST
+
 static int unix_socket(const void *arg)
 {
     (void)arg;
@@ -733,6 +796,8 @@ static Suite *seccomp_suite(void)
     tcase_set_timeout(registry, 60);
     tcase_add_test(registry, builtins_are_listed_first);
     tcase_add_test(registry, each_profile_compiles_once);
+    tcase_add_test(registry, builtins_come_compiled_by_the_build_as_libseccomp_compiles_them);
+    tcase_add_test(registry, a_profile_with_extras_is_compiled_at_run_time);
     tcase_add_test(registry, registered_profile_allows_its_extra_call);
     tcase_add_test(registry, extra_call_overrides_a_conditional_base_rule);
     tcase_add_test(registry, registration_errors_name_the_problem);
