@@ -168,6 +168,8 @@ int cgroup_wait_keyed(int fd, const char *dir, const char *name, const char *key
 /* ---- hierarchies (cgroup_mounts.c) ---- */
 /* Mount point of the cgroup2 hierarchy, or of the v1 hierarchy carrying `ctrl`. */
 int cgroup_find_mount(const char *ctrl, char *out, size_t cap);
+/* While on, this thread reads /proc/self/mountinfo once (cgroup_probe turns it on for its run). */
+void cgroup_mounts_keep(bool on);
 /* Our own cgroup path inside that hierarchy ("/" at its root), namespace-relative. */
 int cgroup_own_path(const char *ctrl, char *out, size_t cap);
 

@@ -5,9 +5,91 @@
  */
 #include "sandbox/cgroup_internal.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#define PROC_TEXT_MAX (1 << 20)
+
+/* A probe asks a dozen times, and the kernel prints mountinfo afresh for each reading:
+ * between cgroup_mounts_keep(true) and (false) it is read once on this thread. Not
+ * /proc/self/cgroup: a probe may move the judge (cgroup_probe.c, leave_for_leaf). */
+static _Thread_local struct {
+    bool on;
+    char *mountinfo;
+} kept;
+
+/* The whole text of a /proc file (NUL-terminated, malloc'ed), or NULL. */
+static char *read_text(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    size_t cap = 4096, len = 0;
+    char *text = malloc(cap);
+    while (text) {
+        if (len + 1 == cap) {
+            char *more = cap < PROC_TEXT_MAX ? realloc(text, cap * 2) : NULL;
+            if (!more) {
+                free(text);
+                text = NULL;
+                break;
+            }
+            text = more;
+            cap *= 2;
+        }
+        ssize_t n = read(fd, text + len, cap - len - 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n < 0) {
+                free(text);
+                text = NULL;
+            }
+            break;
+        }
+        len += (size_t)n;
+    }
+    close(fd);
+    if (text)
+        text[len] = '\0';
+    return text;
+}
+
+/* mountinfo's text, for the caller to cut up and free. */
+static char *mountinfo_text(void)
+{
+    if (!kept.on)
+        return read_text("/proc/self/mountinfo");
+    if (!kept.mountinfo)
+        kept.mountinfo = read_text("/proc/self/mountinfo");
+    return kept.mountinfo ? strdup(kept.mountinfo) : NULL;
+}
+
+void cgroup_mounts_keep(bool on)
+{
+    if (!on) {
+        free(kept.mountinfo);
+        kept.mountinfo = NULL;
+    }
+    kept.on = on;
+}
+
+/* The next line of text at *at (its newline cut), or NULL at the end. */
+static char *next_line(char **at)
+{
+    char *line = *at;
+    if (!line || !*line)
+        return NULL;
+    char *nl = strchr(line, '\n');
+    if (nl)
+        *nl = '\0';
+    *at = nl ? nl + 1 : line + strlen(line);
+    return line;
+}
 
 /* Is `word` one of the comma-separated items of `list`? */
 static bool in_list(const char *list, const char *word)
@@ -57,20 +139,17 @@ static bool mount_matches(char *line, const char *ctrl, char **root, char **poin
 static int find_mount_and_root(const char *ctrl, char *point, size_t point_cap, char *root,
                                size_t root_cap)
 {
-    FILE *f = fopen("/proc/self/mountinfo", "re");
-    if (!f)
+    char *text = mountinfo_text(), *at = text, *line;
+    if (!text)
         return -1;
-    char *line = NULL;
-    size_t len = 0;
     int rc = -1;
-    while (rc < 0 && getline(&line, &len, f) > 0) {
+    while (rc < 0 && (line = next_line(&at))) {
         char *mroot, *mpoint;
         if (mount_matches(line, ctrl, &mroot, &mpoint) && copy_field(point, point_cap, mpoint)
             && copy_field(root, root_cap, mroot))
             rc = 0;
     }
-    free(line);
-    fclose(f);
+    free(text);
     return rc;
 }
 
@@ -96,19 +175,16 @@ static bool own_line_matches(char *line, const char *ctrl, char **path)
 
 static int own_path_in_proc(const char *ctrl, char *out, size_t cap)
 {
-    FILE *f = fopen("/proc/self/cgroup", "re");
-    if (!f)
+    char *text = read_text("/proc/self/cgroup"), *at = text, *line;
+    if (!text)
         return -1;
-    char *line = NULL;
-    size_t len = 0;
     int rc = -1;
-    while (rc < 0 && getline(&line, &len, f) > 0) {
+    while (rc < 0 && (line = next_line(&at))) {
         char *path;
         if (own_line_matches(line, ctrl, &path) && copy_field(out, cap, path))
             rc = 0;
     }
-    free(line);
-    fclose(f);
+    free(text);
     return rc;
 }
 

@@ -395,7 +395,17 @@ static int forced_version(const char *text, enum cgroup_version *v)
     return 0;
 }
 
+static int probe_any(struct cgroup_caps *caps, struct jail_error *err);
+
 int cgroup_probe(struct cgroup_caps *caps, struct jail_error *err)
+{
+    cgroup_mounts_keep(true);
+    int rc = probe_any(caps, err);
+    cgroup_mounts_keep(false);
+    return rc;
+}
+
+static int probe_any(struct cgroup_caps *caps, struct jail_error *err)
 {
     const char *forced = getenv("JUDGE_CGROUP_VERSION");
     if (forced && *forced) {

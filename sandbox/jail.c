@@ -125,7 +125,7 @@ static int build_plans(struct jail *j, const struct jail_spec *spec, const struc
         .extra_ro_binds = spec->extra_ro_binds,
         .tmp_bytes = j->limits.tmp_bytes,
         .make_private = !g->private_mounts,
-        .template_fd = g->template_mntns_fd,
+        .template_fd = jail_global_template_fd(),
     };
     return mount_plan_build(&in, &parts->mounts, err);
 }

@@ -113,7 +113,7 @@ _Noreturn static void probe_namespaces_child(bool need_userns, int skip)
 }
 
 /* A privileged judge's probe leaves the network namespace out: making the one all jails
- * share (prepare_shared_netns) is its probe, and a network namespace is the dearest to
+ * share (start_shared_netns) is its probe, and a network namespace is the dearest to
  * make (about a millisecond). */
 static pid_t start_namespace_probe(const struct jail_global *g)
 {
@@ -176,21 +176,77 @@ static void probe_other_namespaces(struct jail_global *g, pid_t probe)
               mounts ? NULL : g->fix[LAYER_MOUNT_NS]);
 }
 
-/* Failing here only costs speed: jails then build their root whole. */
-static void prepare_mount_template(struct jail_global *g)
+static pthread_mutex_t template_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct mount_template_job template_job;
+static int template_fd = -1;
+
+/* A child of fork() (a tournament's compile workers) would find the helper not its own. */
+static void finish_template_before_fork(void)
 {
-    struct jail_error ignored;
-    if (g->privileged && g->probe.state[LAYER_MOUNT_NS] == LAYER_ON)
-        mount_template_create(g->root_mount, !g->private_mounts, &g->template_mntns_fd, &ignored);
+    (void)jail_global_template_fd();
 }
 
-static void prepare_shared_netns(struct jail_global *g)
+/* Built by a helper while the judge goes on, taken when the first jail needs it. Failing
+ * only costs speed: jails then build their root whole. */
+static void start_mount_template(const struct jail_global *g)
 {
+    struct jail_error ignored;
+    if (g->privileged && g->probe.state[LAYER_MOUNT_NS] == LAYER_ON &&
+        mount_template_start(g->root_mount, !g->private_mounts, &template_job, &ignored) == 0)
+        pthread_atfork(finish_template_before_fork, NULL, NULL);
+}
+
+int jail_global_template_fd(void)
+{
+    pthread_mutex_lock(&template_lock);
+    struct jail_error ignored;
+    if (template_job.pid > 0)
+        mount_template_finish(&template_job, &template_fd, &ignored);
+    int fd = template_fd;
+    pthread_mutex_unlock(&template_lock);
+    return fd;
+}
+
+/* A network namespace is the dearest to make (about half a millisecond here): a thread makes
+ * the shared one while the cgroup probe runs. unshare and setns change only its own namespace. */
+struct netns_job {
+    pthread_t thread;
+    bool started;
+    int fd, rc;
     struct jail_error err;
-    if (!g->privileged || g->probe.state[LAYER_NET_NS] != LAYER_ON ||
-        ns_net_create_empty(&g->shared_netns_fd, &err) == 0)
+};
+
+static void *make_shared_netns(void *arg)
+{
+    struct netns_job *job = arg;
+    job->rc = ns_net_create_empty(&job->fd, &job->err);
+    return NULL;
+}
+
+static void start_shared_netns(const struct jail_global *g, struct netns_job *job)
+{
+    job->fd = -1;
+    job->started = g->privileged && pthread_create(&job->thread, NULL, make_shared_netns, job) == 0;
+}
+
+/* After probe_other_namespaces: the namespace made, or why the layer is off. */
+static void finish_shared_netns(struct jail_global *g, struct netns_job *job)
+{
+    if (!g->privileged)
         return;
-    set_layer(g, LAYER_NET_NS, LAYER_OFF, "unavailable", err.msg);
+    if (job->started)
+        pthread_join(job->thread, NULL);
+    else
+        make_shared_netns(job);
+    if (g->probe.state[LAYER_NET_NS] != LAYER_ON) {
+        if (job->fd >= 0)
+            close(job->fd);
+        return;
+    }
+    if (job->rc == 0)
+        g->shared_netns_fd = job->fd;
+    else
+        set_layer(g, LAYER_NET_NS, LAYER_OFF, "unavailable", job->err.msg);
 }
 
 /* A filter already on us (a container runtime's) wins over our notification
@@ -332,23 +388,25 @@ static void summarise(struct jail_global *g)
 static int probe_all(struct jail_global *g, struct jail_error *err)
 {
     memset(g, 0, sizeof *g);
-    g->shared_netns_fd = g->template_mntns_fd = -1;
+    g->shared_netns_fd = -1;
     g->privileged = geteuid() == 0 && has_cap(CAP_SYS_ADMIN);
     g->usable_cpus = jail_usable_cpus();
     if (prepare_runtime_dir(g, err) < 0) return -1;
     if (g->privileged) enter_private_mount_ns(g);
     pid_t namespaces = start_namespace_probe(g);
     probe_userns(g);
-    /* No child is started while the thread runs: clone3_fork skips glibc's fork handlers. */
+    /* No child is started while a thread runs: clone3_fork skips glibc's fork handlers. */
+    struct netns_job netns;
+    start_shared_netns(g, &netns);
     pthread_t compiler;
     bool compiling = expected_profile[0] && seccomp_policy_needs_compile(expected_profile) &&
                      pthread_create(&compiler, NULL, compile_expected_profile, NULL) == 0;
     probe_cgroup(g);
     probe_other_namespaces(g, namespaces);
-    prepare_shared_netns(g);
+    finish_shared_netns(g, &netns);
     if (compiling) pthread_join(compiler, NULL);
     pid_t seccomp = start_seccomp_probe(g);
-    prepare_mount_template(g);
+    start_mount_template(g);
     decide_flat(g);
     probe_seccomp(g, seccomp);
     fill_always_on(g);

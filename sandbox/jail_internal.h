@@ -49,7 +49,6 @@ struct jail_global {
     bool flat;             /* no namespace jail possible: best-effort jails without namespaces (jail_flat.h) */
     bool flat_setid;       /* flat jails can take a uid slot (CAP_SETUID and CAP_SETGID) */
     int shared_netns_fd;   /* root: the empty network namespace every jail joins; else -1 */
-    int template_mntns_fd; /* root: the prepared root every jail copies; else -1 */
     long usable_cpus;      /* CPUs a jail could use at once (jail_usable_cpus) */
     struct cgroup_caps cgroup; /* version CGROUP_NONE when no cgroup is usable */
     bool seccomp_ok;
@@ -60,6 +59,8 @@ struct jail_global {
 };
 /* Probe once (best-effort view); later calls return the same state. */
 int jail_global_ensure(const struct jail_global **out, struct jail_error *err);
+/* Root: the prepared root every jail copies (finished on the first call); else -1. */
+int jail_global_template_fd(void);
 /* Strict mode refuses, naming the first layer that is not ON and the fix. */
 int jail_global_check_mode(const struct jail_global *g, enum isolation_mode mode, struct jail_error *err);
 
@@ -166,8 +167,14 @@ int mount_plan_apply(const struct mount_plan *plan, const char **step);
 
 /* ---- the template mount namespace (mount_template.c) ---- */
 /* Root only: build the shared part of every jail's root once, in a mount
- * namespace held by *fd. */
-int mount_template_create(const char *root_mount, bool make_private, int *fd, struct jail_error *err);
+ * namespace: started by a helper process, then held by *fd once finished. */
+struct mount_template_job {
+    pid_t pid; /* 0: none */
+    int report_fd, hold_fd;
+};
+int mount_template_start(const char *root_mount, bool make_private, struct mount_template_job *job,
+                         struct jail_error *err);
+int mount_template_finish(struct mount_template_job *job, int *fd, struct jail_error *err);
 
 /* ---- spawn (jail_spawn.c) ---- */
 struct spawn_plan {

@@ -2,13 +2,16 @@
  * mount_template.c - build, once per judge process, the part of the jail's
  * root that every jail shares (see mount_root.c), inside a mount namespace of
  * its own: a helper process creates the namespace, builds the root, pivots
- * into it and reports; we keep an fd to its namespace and let it exit.
+ * into it and reports; we keep an fd to its namespace and let it exit. It is
+ * started during the probes and finished when the first jail needs it, so it
+ * is built while the judge does other work.
  */
 #include "sandbox/jail_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -51,13 +54,19 @@ static int hold_namespace_of(pid_t pid, int report_fd, int *fd, struct jail_erro
     return 0;
 }
 
-static int run_helper(const struct mount_plan *plan, int *fd, struct jail_error *err)
+static void close_pair(int fds[2])
+{
+    close(fds[0]);
+    close(fds[1]);
+}
+
+/* Clone the helper; it builds the root while the judge goes on (mount_template_finish). */
+static int start_helper(const struct mount_plan *plan, struct mount_template_job *job, struct jail_error *err)
 {
     int report[2], hold[2];
     if (pipe2(report, O_CLOEXEC) < 0) return jail_fail_errno(err, errno, "pipe");
     if (pipe2(hold, O_CLOEXEC) < 0) {
-        close(report[0]);
-        close(report[1]);
+        close_pair(report);
         return jail_fail_errno(err, errno, "pipe");
     }
     pid_t pid = clone3_fork(CLONE_NEWNS, -1, NULL);
@@ -68,12 +77,28 @@ static int run_helper(const struct mount_plan *plan, int *fd, struct jail_error 
     }
     close(report[1]);
     close(hold[0]);
-    int rc = pid < 0 ? jail_fail_errno(err, -pid, "clone(CLONE_NEWNS)")
-                     : hold_namespace_of(pid, report[0], fd, err);
-    close(report[0]);
-    close(hold[1]);
-    while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+    if (pid < 0) {
+        close(report[0]);
+        close(hold[1]);
+        return jail_fail_errno(err, -pid, "clone(CLONE_NEWNS)");
     }
+    *job = (struct mount_template_job){.pid = pid, .report_fd = report[0], .hold_fd = hold[1]};
+    return 0;
+}
+
+int mount_template_finish(struct mount_template_job *job, int *fd, struct jail_error *err)
+{
+    *fd = -1;
+    if (job->pid <= 0) return jail_fail(err, "template mount namespace: not started");
+    int rc = hold_namespace_of(job->pid, job->report_fd, fd, err);
+    close(job->report_fd);
+    close(job->hold_fd);
+    /* Held by our fd now. Killed rather than left to see the hold pipe's end: a child
+     * forked meanwhile may still hold a copy of it. */
+    kill(job->pid, SIGKILL);
+    while (waitpid(job->pid, NULL, 0) < 0 && errno == EINTR) {
+    }
+    job->pid = 0;
     return rc;
 }
 
@@ -89,13 +114,14 @@ static int detached_trees_work(struct jail_error *err)
     return rc;
 }
 
-int mount_template_create(const char *root_mount, bool make_private, int *fd, struct jail_error *err)
+int mount_template_start(const char *root_mount, bool make_private, struct mount_template_job *job,
+                         struct jail_error *err)
 {
     struct mount_plan *plan;
-    *fd = -1;
+    job->pid = 0;
     if (detached_trees_work(err) < 0 || mount_plan_build_template(root_mount, make_private, &plan, err) < 0)
         return -1;
-    int rc = run_helper(plan, fd, err);
-    mount_plan_free(plan);
+    int rc = start_helper(plan, job, err);
+    mount_plan_free(plan); /* the helper has its own copy */
     return rc;
 }

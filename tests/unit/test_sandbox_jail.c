@@ -459,6 +459,31 @@ START_TEST(an_expected_profile_with_extras_is_compiled_during_the_probes)
 }
 END_TEST
 
+/* The template root is built while the judge goes on and taken by the first jail; a child
+ * of fork() that runs jails of its own leaves it to the parent (the fork handler finishes
+ * it first), and the parent's jails still enter it. */
+START_TEST(the_template_survives_a_forked_child_running_jails)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "exit 0");
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        struct outcome o;
+        run(&c, &o);
+        _exit(o.rc == 0 && o.rep.verdict == VERDICT_OK ? 0 : 1);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child's jail failed: %d", status);
+    ck_assert_int_ge(jail_global_template_fd(), 0);
+    struct outcome o;
+    run_ok(&c, &o);
+    ck_assert_int_ge(jail_global_template_fd(), 0);
+}
+END_TEST
+
 START_TEST(isolation_report_is_filled)
 {
     fixture_init();
@@ -504,5 +529,6 @@ int main(void)
     tcase_add_test(tc, cgroup_is_emptied_and_returned);
     tcase_add_test(tc, forbidden_call_is_reported);
     tcase_add_test(tc, isolation_report_is_filled);
+    tcase_add_test(tc, the_template_survives_a_forked_child_running_jails);
     return run_suite(single_case_suite("sandbox_jail", tc));
 }
