@@ -101,42 +101,57 @@ static int exit_status_of(pid_t pid)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* A child tries each namespace but those in `skip`; its exit status has bit i set when
- * ns_layers[i] failed. */
-_Noreturn static void probe_namespaces_child(bool need_userns, int skip)
+#define SECCOMP_REFUSED (1 << NS_LAYER_COUNT) /* in the probe child's exit status */
+
+/* One throw-away child tries each namespace but those in `skip`, then installing the
+ * seccomp filter `prog` (NULL: it did not compile). Its exit status has bit i set when
+ * ns_layers[i] failed, and SECCOMP_REFUSED when the filter was. */
+_Noreturn static void probe_child(bool need_userns, int skip, const struct seccomp_program *prog)
 {
-    if (need_userns && unshare(CLONE_NEWUSER) < 0) _exit((1 << NS_LAYER_COUNT) - 1);
     int failed = 0;
-    for (size_t i = 0; i < NS_LAYER_COUNT; i++)
-        if (!(ns_layers[i].flag & skip) && unshare(ns_layers[i].flag) < 0) failed |= 1 << i;
+    if (need_userns && unshare(CLONE_NEWUSER) < 0)
+        failed = (1 << NS_LAYER_COUNT) - 1;
+    else
+        for (size_t i = 0; i < NS_LAYER_COUNT; i++)
+            if (!(ns_layers[i].flag & skip) && unshare(ns_layers[i].flag) < 0) failed |= 1 << i;
+    if (!prog || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || seccomp_policy_install(prog) < 0)
+        failed |= SECCOMP_REFUSED;
     _exit(failed);
 }
 
 /* A privileged judge's probe leaves the network namespace out: making the one all jails
  * share (start_shared_netns) is its probe, and a network namespace is the dearest to
  * make (about a millisecond). */
-static pid_t start_namespace_probe(const struct jail_global *g)
+static pid_t start_probe_child(const struct jail_global *g, const struct seccomp_program *prog)
 {
     pid_t pid = clone3_fork(0, -1, NULL);
-    if (pid == 0) probe_namespaces_child(!g->privileged, g->privileged ? CLONE_NEWNET : 0);
+    if (pid == 0) probe_child(!g->privileged, g->privileged ? CLONE_NEWNET : 0, prog);
     return pid;
 }
 
-static int namespaces_failed(pid_t probe)
+/* What failed in the probe child: everything when it could not be run. */
+static int probe_child_failures(pid_t probe)
 {
     int status = exit_status_of(probe);
-    return status < 0 ? (1 << NS_LAYER_COUNT) - 1 : status;
+    return status < 0 ? ((1 << NS_LAYER_COUNT) - 1) | SECCOMP_REFUSED : status;
 }
 
+/* As root the probe makes the namespace of the uid slot this process tries first, and
+ * keeps it for that slot's jails: making one costs a process. */
 static void probe_userns(struct jail_global *g)
 {
-    struct id_map map = {JAIL_INNER_UID, g->privileged ? JAIL_UID_BASE : getuid(), JAIL_INNER_GID,
-                         g->privileged ? JAIL_UID_BASE : getgid()};
+    int slot = g->privileged ? jail_identity_first_slot() : -1;
+    uid_t uid = g->privileged ? (uid_t)(JAIL_UID_BASE + (unsigned)slot) : getuid();
+    gid_t gid = g->privileged ? (gid_t)(JAIL_UID_BASE + (unsigned)slot) : getgid();
+    struct id_map map = {JAIL_INNER_UID, uid, JAIL_INNER_GID, gid};
     struct jail_error err = {""};
     int fd;
     char fix[128];
     g->userns_ok = ns_user_create(&map, !g->privileged, &fd, &err) == 0;
-    if (g->userns_ok) close(fd);
+    if (g->userns_ok && g->privileged)
+        jail_identity_keep_userns(slot, fd);
+    else if (g->userns_ok)
+        close(fd);
     if (g->userns_ok && g->privileged)
         set_layer(g, LAYER_USER_NS, LAYER_ON, "unique host uid per jail (flock'ed slots)", NULL);
     else if (g->privileged) {
@@ -151,9 +166,8 @@ static void probe_userns(struct jail_global *g)
     }
 }
 
-static void probe_other_namespaces(struct jail_global *g, pid_t probe)
+static void probe_other_namespaces(struct jail_global *g, int failed)
 {
-    int failed = namespaces_failed(probe);
     for (size_t i = 0; i < NS_LAYER_COUNT; i++) {
         enum jail_layer l = ns_layers[i].layer;
         if (failed & (1 << i))
@@ -261,13 +275,6 @@ static bool seccomp_filter_inherited(void)
     return found;
 }
 
-_Noreturn static void probe_seccomp_child(const struct seccomp_program *prog)
-{
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) _exit(errno);
-    int fd = seccomp_policy_install(prog);
-    _exit(fd >= 0 ? 0 : -fd);
-}
-
 /* The built-in profiles come compiled by the build; an expected profile with extra
  * calls is compiled by libseccomp (about a millisecond) beside the cgroup probe, and
  * seccomp_policy_get keeps it for the jails. */
@@ -280,24 +287,20 @@ static void *compile_expected_profile(void *unused)
     return NULL;
 }
 
-/* -1 when the policy does not compile (the layer is then set off, with why) */
-static pid_t start_seccomp_probe(struct jail_global *g)
+/* The default profile's program (NULL, and the layer off with why, when it does not compile). */
+static const struct seccomp_program *default_policy(struct jail_global *g)
 {
     const struct seccomp_program *prog;
     struct jail_error err;
-    if (seccomp_policy_get(NULL, &prog, &err) < 0) {
-        set_layer(g, LAYER_SECCOMP, LAYER_OFF, "policy does not compile", err.msg);
-        return -1;
-    }
-    pid_t pid = clone3_fork(0, -1, NULL);
-    if (pid == 0) probe_seccomp_child(prog);
-    return pid < 0 ? 0 : pid; /* 0: no probe child, the filter counts as refused */
+    if (seccomp_policy_get(NULL, &prog, &err) == 0) return prog;
+    set_layer(g, LAYER_SECCOMP, LAYER_OFF, "policy does not compile", err.msg);
+    return NULL;
 }
 
-static void probe_seccomp(struct jail_global *g, pid_t probe)
+static void probe_seccomp(struct jail_global *g, bool have_policy, int failed)
 {
-    if (probe < 0) return;
-    g->seccomp_ok = probe > 0 && exit_status_of(probe) == 0;
+    if (!have_policy) return;
+    g->seccomp_ok = !(failed & SECCOMP_REFUSED);
     /* Root-mode and flat jails run as other uids: taking their listener (pidfd_getfd) needs CAP_SYS_PTRACE. */
     if (g->seccomp_ok && (g->privileged || g->flat_setid) && !has_cap(CAP_SYS_PTRACE)) {
         g->seccomp_ok = false;
@@ -393,7 +396,8 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     g->usable_cpus = jail_usable_cpus();
     if (prepare_runtime_dir(g, err) < 0) return -1;
     if (g->privileged) enter_private_mount_ns(g);
-    pid_t namespaces = start_namespace_probe(g);
+    const struct seccomp_program *policy = default_policy(g);
+    pid_t probe = start_probe_child(g, policy);
     probe_userns(g);
     /* No child is started while a thread runs: clone3_fork skips glibc's fork handlers. */
     struct netns_job netns;
@@ -402,13 +406,13 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     bool compiling = expected_profile[0] && seccomp_policy_needs_compile(expected_profile) &&
                      pthread_create(&compiler, NULL, compile_expected_profile, NULL) == 0;
     probe_cgroup(g);
-    probe_other_namespaces(g, namespaces);
+    int failed = probe_child_failures(probe);
+    probe_other_namespaces(g, failed);
     finish_shared_netns(g, &netns);
     if (compiling) pthread_join(compiler, NULL);
-    pid_t seccomp = start_seccomp_probe(g);
     start_mount_template(g);
     decide_flat(g);
-    probe_seccomp(g, seccomp);
+    probe_seccomp(g, policy != NULL, failed);
     fill_always_on(g);
     summarise(g);
     return 0;

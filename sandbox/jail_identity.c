@@ -81,9 +81,37 @@ static void take_slot(struct jail_identity *id, int slot, int fd)
     id->host_gid = (gid_t)(JAIL_UID_BASE + (unsigned)slot);
 }
 
-/* Slots with a cached namespace first (cheapest to reuse), then the rest from a
- * start that differs per process so parallel judges rarely collide. Returns the
- * lock fd, -1 when every slot is taken, -2 on error. */
+/* Where a process starts looking for a free slot: differs per process so parallel judges
+ * rarely collide. */
+static unsigned slot_start(void)
+{
+    return ((unsigned)getpid() * 7919u + __atomic_fetch_add(&next_probe, 1, __ATOMIC_RELAXED)) % JAIL_UID_SLOTS;
+}
+
+int jail_identity_first_slot(void)
+{
+    return (int)(((unsigned)getpid() * 7919u + __atomic_load_n(&next_probe, __ATOMIC_RELAXED)) % JAIL_UID_SLOTS);
+}
+
+static void cache_userns(int slot, int fd)
+{
+    __atomic_store_n(&userns_by_slot[slot], fd + 1, __ATOMIC_RELEASE);
+    cached_slots[cached_count] = slot;
+    __atomic_store_n(&cached_count, cached_count + 1, __ATOMIC_RELEASE);
+}
+
+void jail_identity_keep_userns(int slot, int fd)
+{
+    pthread_mutex_lock(&cache_lock);
+    if (slot >= 0 && slot < JAIL_UID_SLOTS && !userns_by_slot[slot])
+        cache_userns(slot, fd);
+    else
+        close(fd);
+    pthread_mutex_unlock(&cache_lock);
+}
+
+/* Slots with a cached namespace first (cheapest to reuse), then the rest from
+ * slot_start. Returns the lock fd, -1 when every slot is taken, -2 on error. */
 static int first_free_slot(int dir, int *slot, struct jail_error *err)
 {
     int ncached = __atomic_load_n(&cached_count, __ATOMIC_ACQUIRE);
@@ -92,8 +120,7 @@ static int first_free_slot(int dir, int *slot, struct jail_error *err)
         int fd = try_slot(dir, *slot, err);
         if (fd != -1) return fd;
     }
-    unsigned start =
-        ((unsigned)getpid() * 7919u + __atomic_fetch_add(&next_probe, 1, __ATOMIC_RELAXED)) % JAIL_UID_SLOTS;
+    unsigned start = slot_start();
     for (unsigned i = 0; i < JAIL_UID_SLOTS; i++) {
         *slot = (int)((start + i) % JAIL_UID_SLOTS);
         if (__atomic_load_n(&userns_by_slot[*slot], __ATOMIC_ACQUIRE)) continue; /* tried above */
@@ -151,11 +178,7 @@ int jail_identity_userns(const struct jail_identity *id, int *fd, struct jail_er
         struct id_map map = {JAIL_INNER_UID, id->host_uid, JAIL_INNER_GID, id->host_gid};
         int made;
         rc = ns_user_create(&map, false, &made, err);
-        if (rc == 0) {
-            __atomic_store_n(&userns_by_slot[id->slot], made + 1, __ATOMIC_RELEASE);
-            cached_slots[cached_count] = id->slot;
-            __atomic_store_n(&cached_count, cached_count + 1, __ATOMIC_RELEASE);
-        }
+        if (rc == 0) cache_userns(id->slot, made);
     }
     *fd = userns_by_slot[id->slot] - 1;
     pthread_mutex_unlock(&cache_lock);

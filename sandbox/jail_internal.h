@@ -74,6 +74,10 @@ struct jail_identity {
 /* Root: the user namespace mapping JAIL_INNER_UID to this identity's host uid,
  * made once per slot and cached for the life of the process (borrowed fd). */
 int jail_identity_userns(const struct jail_identity *id, int *fd, struct jail_error *err);
+/* Root: the slot this process tries first; the probe's user namespace is made for it and
+ * kept as that slot's (jail_identity_keep_userns takes the fd). */
+int jail_identity_first_slot(void);
+void jail_identity_keep_userns(int slot, int fd);
 
 /* ---- user namespaces (ns_user.c) ---- */
 struct id_map {

@@ -114,6 +114,33 @@ START_TEST(user_namespace_maps_the_slot)
 }
 END_TEST
 
+/* The probe's user namespace is the one of the slot the process tries first: its first
+ * jail's identity gets it without making another (one process fewer per judge run). */
+START_TEST(the_probes_namespace_serves_the_first_slot)
+{
+    fixture_init();
+    int first = jail_identity_first_slot();
+    bool open_before[1024] = {false};
+    for (int fd = 0; fd < 1024; fd++)
+        open_before[fd] = fcntl(fd, F_GETFD) >= 0;
+    struct jail_identity *id = acquire();
+    int fd;
+    struct jail_error err;
+    ck_assert_int_eq(jail_identity_userns(id, &fd, &err), 0);
+    if (id->slot == first) /* else another process holds that slot: nothing to check */
+        ck_assert_msg(fd < 1024 && open_before[fd], "slot %d: a namespace made again (fd %d)", first, fd);
+    struct command c;
+    shell_command(&c, "cat /proc/self/uid_map");
+    c.spec.identity = id;
+    struct outcome o;
+    run_ok(&c, &o);
+    char expected[64];
+    snprintf(expected, sizeof expected, "%10u %10u %10u\n", 1000u, (unsigned)id->host_uid, 1u);
+    ck_assert_str_eq(o.out, expected);
+    jail_identity_release(id);
+}
+END_TEST
+
 int main(void)
 {
     TCase *tc = tcase_create("identity");
@@ -122,5 +149,6 @@ int main(void)
     tcase_add_test(tc, identities_across_processes_differ);
     tcase_add_test(tc, released_slots_are_reused);
     tcase_add_test(tc, user_namespace_maps_the_slot);
+    tcase_add_test(tc, the_probes_namespace_serves_the_first_slot);
     return run_suite(single_case_suite("sandbox_identity", tc));
 }

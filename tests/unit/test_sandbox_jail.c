@@ -2,10 +2,16 @@
  * test_sandbox_jail.c - what a program sees inside a strict jail, and how its
  * end is reported. Runs real jails (root required).
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include "sandbox/jail_internal.h"
@@ -484,6 +490,28 @@ START_TEST(the_template_survives_a_forked_child_running_jails)
 }
 END_TEST
 
+/* Under a filter (a container's) that refuses seccomp(2), the probe child's filter fails:
+ * the seccomp layer is off, saying why, and the namespaces it tried first are still on. */
+START_TEST(a_refused_filter_turns_the_seccomp_layer_off)
+{
+    struct sock_filter refuse_seccomp[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_seccomp, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog prog = {sizeof refuse_seccomp / sizeof refuse_seccomp[0], refuse_seccomp};
+    ck_assert_int_eq(prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog), 0);
+    struct isolation_report iso;
+    struct jail_error err = {""};
+    ck_assert_msg(jail_global_init(ISOLATION_BEST_EFFORT, &iso, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(iso.state[LAYER_SECCOMP], LAYER_OFF);
+    ck_assert_str_eq(iso.how[LAYER_SECCOMP], "filter with a listener refused");
+    ck_assert_int_eq(iso.state[LAYER_PID_NS], LAYER_ON);
+    ck_assert_int_eq(iso.state[LAYER_MOUNT_NS], LAYER_ON);
+}
+END_TEST
+
 START_TEST(isolation_report_is_filled)
 {
     fixture_init();
@@ -530,5 +558,6 @@ int main(void)
     tcase_add_test(tc, forbidden_call_is_reported);
     tcase_add_test(tc, isolation_report_is_filled);
     tcase_add_test(tc, the_template_survives_a_forked_child_running_jails);
+    tcase_add_test(tc, a_refused_filter_turns_the_seccomp_layer_off);
     return run_suite(single_case_suite("sandbox_jail", tc));
 }
