@@ -35,6 +35,9 @@ struct cgroup_caps {
     char freezer_how[64];    /* how freeze and kill work, for doctor and replays */
 };
 int cgroup_probe(struct cgroup_caps *caps, struct jail_error *err);
+/* The same, for a process about to run jails: the cgroup the probe made to look at
+ * becomes the first jail's (in the pool; cgroup_pool_drain removes it at exit). */
+int cgroup_probe_for_jails(struct cgroup_caps *caps, struct jail_error *err);
 /* Probe a specific backend only (tests exercise both; doctor reports both). */
 int cgroup_probe_version(enum cgroup_version v, struct cgroup_caps *caps, struct jail_error *err);
 /* The same with an explicit base directory (NULL = found from the mounts):

@@ -78,20 +78,18 @@ static int exercise(const struct cgroup_dir *d, struct jail_error *err)
     return rc;
 }
 
-/* Make, exercise and remove one throw-away twin. */
+/* Make and exercise the probe's twin (cgroup_probe_children.c removes it or keeps it). */
 static int try_twin(const struct cgroup_dir *parent, struct jail_error *err)
 {
-    char name[64];
-    cgroup_unique_name(name, sizeof name);
+    const char *name = probe_children_name();
     if (mkdirat(parent->fd, name, 0755) < 0)
         return cgroup_fail_errno(err, errno, "mkdir", parent->path, name);
+    probe_children_made(parent->path);
     struct cgroup_dir d;
     int rc = cgroup_dir_open(&d, parent->fd, parent->path, name, err);
     if (rc == 0)
         rc = exercise(&d, err);
     cgroup_dir_close(&d);
-    if (unlinkat(parent->fd, name, AT_REMOVEDIR) < 0 && rc == 0)
-        rc = cgroup_fail_errno(err, errno, "rmdir", parent->path, name);
     return rc;
 }
 

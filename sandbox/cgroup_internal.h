@@ -218,6 +218,18 @@ struct cgroup *cgroup_open(const struct cgroup_caps *caps, const char *name, boo
 /* Close and rmdir; frees cg. -1 when a directory could not be removed. */
 int cgroup_destroy(struct cgroup *cg, struct jail_error *err);
 
+/* Put a cgroup named `name` that exists (or can be made) in each of the caps'
+ * directories in the pool, for the next cgroup_acquire. */
+bool cgroup_pool_adopt(const struct cgroup_caps *caps, const char *name);
+
+/* ---- a probe's throw-away cgroups (cgroup_probe_children.c) ---- */
+/* One name for all of a probe's; made under parent_path, remembered until the end. */
+void probe_children_begin(void);
+const char *probe_children_name(void);
+void probe_children_made(const char *parent_path);
+/* With keep, those of the chosen backend go to the pool; every other one is removed. */
+void probe_children_end(const struct cgroup_caps *caps, bool keep);
+
 /* ---- naming and leftovers (cgroup_sweep.c) ---- */
 /* "j<pid-namespace>-<pid>-<n>": unique among the judges sharing this hierarchy. */
 void cgroup_unique_name(char *out, size_t cap);

@@ -159,6 +159,17 @@ static int prepare(struct cgroup *cg, const struct cgroup_limits *lim, struct ja
     return 0;
 }
 
+bool cgroup_pool_adopt(const struct cgroup_caps *caps, const char *name)
+{
+    struct jail_error ignored;
+    struct cgroup *cg = cgroup_open(caps, name, true, &ignored);
+    if (cg && !pool_put(cg)) {
+        cgroup_destroy(cg, NULL);
+        cg = NULL;
+    }
+    return cg != NULL;
+}
+
 /* An emptied cgroup from the pool, reset and limited, or NULL. */
 static struct cgroup *reuse_from_pool(const struct cgroup_caps *caps, const struct cgroup_limits *lim)
 {

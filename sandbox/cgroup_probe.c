@@ -70,10 +70,10 @@ static int make_dir(const struct cgroup_dir *parent, const char *name, struct cg
 }
 
 /* Make and remove one child, noting which control files it has. */
+/* The probe's child of parent (probe_children.c removes it, or keeps it for the first jail). */
 static int try_child(const struct cgroup_dir *parent, struct child_files *got, struct jail_error *err)
 {
-    char name[64];
-    cgroup_unique_name(name, sizeof name);
+    const char *name = probe_children_name();
     struct cgroup_dir child;
     if (make_dir(parent, name, &child, err) < 0) {
         unlinkat(parent->fd, name, AT_REMOVEDIR);
@@ -92,8 +92,7 @@ static int try_child(const struct cgroup_dir *parent, struct child_files *got, s
     got->peak_read_only = fstatat(child.fd, "memory.peak", &peak, AT_SYMLINK_NOFOLLOW) == 0
                           && !(peak.st_mode & S_IWUSR);
     cgroup_dir_close(&child);
-    if (unlinkat(parent->fd, name, AT_REMOVEDIR) < 0)
-        return cgroup_fail(err, "cannot remove cgroup %s/%s: %s", parent->path, name, strerror(errno));
+    probe_children_made(parent->path);
     return 0;
 }
 
@@ -360,8 +359,7 @@ static int probe_v1(const char *base, struct cgroup_caps *caps, struct jail_erro
 
 /* ------------------------------------------------------------ public ---- */
 
-int cgroup_probe_at(enum cgroup_version v, const char *base, struct cgroup_caps *caps,
-                    struct jail_error *err)
+static int probe_at(enum cgroup_version v, const char *base, struct cgroup_caps *caps, struct jail_error *err)
 {
     if (v == CGROUP_V2)
         return probe_v2(base, false, caps, err);
@@ -375,6 +373,14 @@ static const char *env_base(void)
 {
     const char *base = getenv("JUDGE_CGROUP_ROOT");
     return base && *base ? base : NULL;
+}
+
+int cgroup_probe_at(enum cgroup_version v, const char *base, struct cgroup_caps *caps, struct jail_error *err)
+{
+    probe_children_begin();
+    int rc = probe_at(v, base, caps, err);
+    probe_children_end(caps, false);
+    return rc;
 }
 
 int cgroup_probe_version(enum cgroup_version v, struct cgroup_caps *caps, struct jail_error *err)
@@ -397,12 +403,24 @@ static int forced_version(const char *text, enum cgroup_version *v)
 
 static int probe_any(struct cgroup_caps *caps, struct jail_error *err);
 
-int cgroup_probe(struct cgroup_caps *caps, struct jail_error *err)
+static int probe_keeping(struct cgroup_caps *caps, bool keep, struct jail_error *err)
 {
+    probe_children_begin();
     cgroup_mounts_keep(true);
     int rc = probe_any(caps, err);
     cgroup_mounts_keep(false);
+    probe_children_end(caps, keep && rc == 0);
     return rc;
+}
+
+int cgroup_probe(struct cgroup_caps *caps, struct jail_error *err)
+{
+    return probe_keeping(caps, false, err);
+}
+
+int cgroup_probe_for_jails(struct cgroup_caps *caps, struct jail_error *err)
+{
+    return probe_keeping(caps, true, err);
 }
 
 static int probe_any(struct cgroup_caps *caps, struct jail_error *err)
@@ -416,7 +434,7 @@ static int probe_any(struct cgroup_caps *caps, struct jail_error *err)
             snprintf(why, sizeof why, "JUDGE_CGROUP_VERSION=%.40s: expected 1, 2 or none", forced);
             return caps_none(caps, err, why);
         }
-        return cgroup_probe_version(v, caps, err);
+        return probe_at(v, env_base(), caps, err);
     }
     struct jail_error v2_err, v1_err;
     if (probe_v2(env_base(), true, caps, &v2_err) == 0 && caps->memory && caps->pids)

@@ -354,7 +354,7 @@ static void describe_cgroup_layers(struct jail_global *g)
 static void probe_cgroup(struct jail_global *g)
 {
     struct jail_error err;
-    if (cgroup_probe(&g->cgroup, &err) < 0) {
+    if (cgroup_probe_for_jails(&g->cgroup, &err) < 0) {
         memset(&g->cgroup, 0, sizeof g->cgroup);
         snprintf(g->cgroup.why, sizeof g->cgroup.why, "%s", err.msg);
     } else {

@@ -8,6 +8,7 @@
  * leaves behind (Check's forked test process ends without cleanup) are killed
  * and removed by the probe's sweep at the end of main.
  */
+#include <dirent.h>
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -378,6 +379,45 @@ START_TEST(test_probe_picks_a_full_backend)
     if (caps.version == CGROUP_V1)
         for (int i = 0; i < CG_V1_COUNT; i++)
             ck_assert_msg(path_exists(caps.v1_root[i]), "missing %s", caps.v1_root[i]);
+}
+END_TEST
+
+/* The directories named j<ns>-<our pid>-<n> under dir. */
+static int our_cgroups_under(const char *dir, char *one, size_t cap)
+{
+    char mine[32];
+    snprintf(mine, sizeof mine, "-%d-", (int)getpid());
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] == 'j' && strstr(e->d_name, mine) && n++ == 0)
+            snprintf(one, cap, "%s/%s", dir, e->d_name);
+    closedir(d);
+    return n;
+}
+
+/* A probe for jails keeps the cgroup it made to look at, in the pool, and the first
+ * cgroup taken is that one; a plain probe (doctor's) leaves nothing behind. */
+START_TEST(test_probe_for_jails_keeps_its_cgroup_for_the_first)
+{
+    struct jail_error err = { "" };
+    struct cgroup_caps caps;
+    char kept[CGROUP_PATH_MAX + 64] = "";
+    ck_assert_msg(cgroup_probe(&caps, &err) == 0, "probe: %s", err.msg);
+    const char *dir = caps.version == CGROUP_V2 ? caps.root : caps.v1_root[CG_V1_MEMORY];
+    ck_assert_int_eq(our_cgroups_under(dir, kept, sizeof kept), 0);
+    ck_assert_msg(cgroup_probe_for_jails(&caps, &err) == 0, "probe: %s", err.msg);
+    if (!caps.reusable) /* a v2 memory.peak that cannot be reset: nothing is pooled */
+        return;
+    ck_assert_int_eq(our_cgroups_under(dir, kept, sizeof kept), 1);
+    struct cgroup_limits lim = { .memory_bytes = 64u << 20, .pids = 8 };
+    struct cgroup *cg;
+    ck_assert_msg(cgroup_acquire(&caps, &lim, &cg, &err) == 0, "acquire: %s", err.msg);
+    ck_assert_str_eq(cgroup_path(cg), kept);
+    ck_assert_msg(cgroup_release(cg, &err) == 0, "release: %s", err.msg);
+    cgroup_pool_drain();
+    ck_assert_int_eq(our_cgroups_under(dir, kept, sizeof kept), 0);
 }
 END_TEST
 
@@ -1473,6 +1513,7 @@ static Suite *cgroup_suite(void)
     tcase_add_test(tc, test_parse_keyed_lines);
     tcase_add_test(tc, test_parse_numbers);
     tcase_add_test(tc, test_probe_picks_a_full_backend);
+    tcase_add_test(tc, test_probe_for_jails_keeps_its_cgroup_for_the_first);
     tcase_add_test(tc, test_probe_v2_reports_what_exists);
     tcase_add_test(tc, test_probe_obeys_environment);
     tcase_add_test(tc, test_probe_rejects_bad_base);
