@@ -28,6 +28,7 @@ static struct key128 identity_of(const char *text)
     ck_assert_msg(mr_header(&m, header, "r.jsonl.gz", &err) == 0, "%s: %s", err.msg, text);
     struct key128 id = m.identity;
     mr_free(&m);
+    json_object_put(header); /* the record took its own reference */
     return id;
 }
 
