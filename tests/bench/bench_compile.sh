@@ -2,6 +2,8 @@
 # bench_compile.sh - what compiling in the jail costs: `judge compile` against the same
 # compiler run directly on the host, per language profile, on the example generals bots.
 # Prints wall-clock medians and the ratio; nothing is asserted. Needs root (strict jails).
+# Removing the previous run's output (judge compile's BOT_DIR, the host's Python copy) is
+# done before the clock starts, on both sides: it is the bench's tidying, not compiling.
 set -u
 : "${JUDGE:?set JUDGE to the judge binary}"
 RUNS=${BENCH_COMPILE_RUNS:-7}
@@ -18,6 +20,7 @@ now() { date +%s%N; }
 # elapsed_us CMD...: one run's wall time, in microseconds.
 elapsed_us() {
     local t0 t1
+    rm -rf "$T/out" "$T/host-py"
     t0=$(now)
     "$@" >/dev/null 2>&1
     t1=$(now)
@@ -39,14 +42,13 @@ host_and_jailed() {
     echo "$(median_ms "${host[@]}") $(median_ms "${jail[@]}")"
 }
 
-jailed() { rm -rf "$T/out"; "$JUDGE" compile --profile "$1" "$T/src-$2" --out "$T/out"; }
+jailed() { "$JUDGE" compile --profile "$1" "$T/src-$2" --out "$T/out"; }
 host_c() { /usr/bin/gcc -std=gnu17 -O2 -fmax-errors=20 -o "$T/host-bot" "$T/src-c/random.c" -lm; }
 host_cpp() { /usr/bin/g++ -std=gnu++17 -O2 -fmax-errors=20 -o "$T/host-bot" "$T/src-cpp/original_style.cpp" -lm; }
 # As on a student's machine: the bytecode beside the source (a prefix, PYTHONPYCACHEPREFIX,
 # would also send the standard library's bytecode there, compiled anew at every run).
 host_python3() {
-    rm -rf "$T/host-py" && cp -R "$T/src-python3" "$T/host-py" &&
-        /usr/bin/python3 -m py_compile "$T/host-py/random.py"
+    cp -R "$T/src-python3" "$T/host-py" && /usr/bin/python3 -m py_compile "$T/host-py/random.py"
 }
 host_java() {
     /usr/bin/javac -J-Xmx384m -J-XX:+UseSerialGC -J-XX:TieredStopAtLevel=1 -J-XX:ActiveProcessorCount=1 -J-Xshare:auto \
@@ -69,7 +71,7 @@ for p in c cpp python3 java; do
     read -r host jail <<<"$(host_and_jailed "host_$p" "$p" "$p")"
     printf '  %-8s %10s %10s %8s\n' "$p" "$host" "$jail" "$(awk -v a="$jail" -v b="$host" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
 done
-if grep -q '^  command: \[/bin/true\]' "$T/true.yaml" && jailed "$T/true.yaml" c >/dev/null 2>&1; then
+if grep -q '^  command: \[/bin/true\]' "$T/true.yaml" && rm -rf "$T/out" && jailed "$T/true.yaml" c >/dev/null 2>&1; then
     read -r host jail <<<"$(host_and_jailed host_true "$T/true.yaml" c)"
     printf '  the judge'"'"'s own cost per compile (a profile compiling with /bin/true): %s ms, /bin/true on the host %s ms\n' \
         "$(awk -v a="$jail" -v b="$host" 'BEGIN { printf "%.1f", a - b }')" "$host"
