@@ -23,8 +23,7 @@
 /* libseccomp's binary-tree layout: a call costs ~log2(rules) jumps, not a scan. */
 #define OPTIMIZE_BINARY_TREE 2
 
-static void set_error(struct jail_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void set_error(struct jail_error *err, const char *fmt, ...)
+void seccomp_set_error(struct jail_error *err, const char *fmt, ...)
 {
     if (!err)
         return;
@@ -34,12 +33,12 @@ static void set_error(struct jail_error *err, const char *fmt, ...)
     va_end(ap);
 }
 
-static int is_extra(const int *extra, size_t extra_count, int nr)
+bool seccomp_calls_include(const int *calls, size_t count, int nr)
 {
-    for (size_t i = 0; i < extra_count; i++)
-        if (extra[i] == nr)
-            return 1;
-    return 0;
+    for (size_t i = 0; i < count; i++)
+        if (calls[i] == nr)
+            return true;
+    return false;
 }
 
 static int add_one_rule(scmp_filter_ctx ctx, const struct seccomp_rule *rule, int nr)
@@ -76,14 +75,15 @@ static int add_builtin_rules(scmp_filter_ctx ctx, const char *name, const struct
             const struct seccomp_rule *rule = &list->rules[i];
             int nr = seccomp_syscall_resolve_name(rule->syscall);
             if (nr < 0) {
-                set_error(err, "seccomp profile '%s': unknown system call '%s'", name, rule->syscall);
+                seccomp_set_error(err, "seccomp profile '%s': unknown system call '%s'", name, rule->syscall);
                 return -1;
             }
-            if (is_extra(extra, extra_count, nr)) /* allowed outright below */
+            if (seccomp_calls_include(extra, extra_count, nr)) /* allowed outright below */
                 continue;
             int rc = add_one_rule(ctx, rule, nr);
             if (rc < 0) {
-                set_error(err, "seccomp profile '%s': rule for %s: %s", name, rule->syscall, strerror(-rc));
+                seccomp_set_error(err, "seccomp profile '%s': rule for %s: %s", name, rule->syscall,
+                                  strerror(-rc));
                 return -1;
             }
         }
@@ -97,7 +97,8 @@ static int add_extra_rules(scmp_filter_ctx ctx, const char *name, const int *ext
     for (size_t i = 0; i < extra_count; i++) {
         int rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, extra[i], 0);
         if (rc < 0) {
-            set_error(err, "seccomp profile '%s': rule for call %d: %s", name, extra[i], strerror(-rc));
+            seccomp_set_error(err, "seccomp profile '%s': rule for call %d: %s", name, extra[i],
+                              strerror(-rc));
             return -1;
         }
     }
@@ -110,7 +111,7 @@ static int set_filter_attributes(scmp_filter_ctx ctx, struct jail_error *err)
     if (rc == 0)
         rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, OPTIMIZE_BINARY_TREE);
     if (rc < 0) {
-        set_error(err, "seccomp: setting filter attributes: %s", strerror(-rc));
+        seccomp_set_error(err, "seccomp: setting filter attributes: %s", strerror(-rc));
         return -1;
     }
     return 0;
@@ -121,17 +122,17 @@ static int read_exported(int fd, size_t size, struct sock_filter **insns, size_t
 {
     if (size == 0 || size % sizeof(struct sock_filter) != 0 ||
         size / sizeof(struct sock_filter) > BPF_MAXINSNS) {
-        set_error(err, "seccomp: exported filter has an invalid size of %zu bytes", size);
+        seccomp_set_error(err, "seccomp: exported filter has an invalid size of %zu bytes", size);
         return -1;
     }
     struct sock_filter *buf = malloc(size);
     if (!buf) {
-        set_error(err, "seccomp: out of memory");
+        seccomp_set_error(err, "seccomp: out of memory");
         return -1;
     }
     if (pread(fd, buf, size, 0) != (ssize_t)size) {
         free(buf);
-        set_error(err, "seccomp: reading exported filter failed");
+        seccomp_set_error(err, "seccomp: reading exported filter failed");
         return -1;
     }
     *insns = buf;
@@ -144,15 +145,15 @@ static int export_program(scmp_filter_ctx ctx, struct sock_filter **insns, size_
 {
     int fd = memfd_create("seccomp-bpf", MFD_CLOEXEC);
     if (fd < 0) {
-        set_error(err, "seccomp: memfd_create: %s", strerror(errno));
+        seccomp_set_error(err, "seccomp: memfd_create: %s", strerror(errno));
         return -1;
     }
     struct stat st;
     int rc = seccomp_export_bpf(ctx, fd);
     if (rc < 0) {
-        set_error(err, "seccomp: exporting filter: %s", strerror(-rc));
+        seccomp_set_error(err, "seccomp: exporting filter: %s", strerror(-rc));
     } else if (fstat(fd, &st) < 0) {
-        set_error(err, "seccomp: fstat on exported filter: %s", strerror(errno));
+        seccomp_set_error(err, "seccomp: fstat on exported filter: %s", strerror(errno));
         rc = -1;
     } else {
         rc = read_exported(fd, (size_t)st.st_size, insns, count, err);
@@ -167,7 +168,7 @@ int seccomp_build_program(const char *name, const struct seccomp_builtin *builti
 {
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_NOTIFY);
     if (!ctx) {
-        set_error(err, "seccomp: libseccomp refused a notifying filter (kernel or library too old)");
+        seccomp_set_error(err, "seccomp: libseccomp refused a notifying filter (kernel or library too old)");
         return -1;
     }
     int rc = -1;

@@ -8,6 +8,7 @@
 #define SANDBOX_SECCOMP_BUILD_H
 
 #include <linux/filter.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "sandbox/jail.h"
@@ -20,5 +21,10 @@
 int seccomp_build_program(const char *name, const struct seccomp_builtin *builtin, const int *extra,
                           size_t extra_count, struct sock_filter **insns, size_t *count,
                           struct jail_error *err);
+
+/* err's message from fmt (nothing when err is NULL). */
+void seccomp_set_error(struct jail_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Is nr among calls[0..count)? */
+bool seccomp_calls_include(const int *calls, size_t count, int nr);
 
 #endif

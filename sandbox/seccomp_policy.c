@@ -11,7 +11,6 @@
 #include <linux/filter.h>
 #include <pthread.h>
 #include <seccomp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,17 +43,6 @@ static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct profile profiles[MAX_PROFILES];
 static size_t profile_count;
 static const char *profile_names[MAX_PROFILES + 1];
-
-static void set_error(struct jail_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void set_error(struct jail_error *err, const char *fmt, ...)
-{
-    if (!err)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-    va_end(ap);
-}
 
 /* ---- registry ---------------------------------------------------------- */
 
@@ -114,26 +102,18 @@ static int valid_profile_name(const char *name)
     return 1;
 }
 
-static int has_extra(const struct profile *p, int nr)
-{
-    for (size_t i = 0; i < p->extra_count; i++)
-        if (p->extra[i] == nr)
-            return 1;
-    return 0;
-}
-
 static int add_extra_syscalls(struct profile *p, const char *const *names, struct jail_error *err)
 {
     for (size_t i = 0; names && names[i]; i++) {
         int nr = seccomp_syscall_resolve_name(names[i]);
         if (nr < 0) {
-            set_error(err, "seccomp profile '%s': unknown system call '%s'", p->name, names[i]);
+            seccomp_set_error(err, "seccomp profile '%s': unknown system call '%s'", p->name, names[i]);
             return -1;
         }
-        if (has_extra(p, nr))
+        if (seccomp_calls_include(p->extra, p->extra_count, nr))
             continue;
         if (p->extra_count == MAX_EXTRA_SYSCALLS) {
-            set_error(err, "seccomp profile '%s': more than %d extra system calls", p->name,
+            seccomp_set_error(err, "seccomp profile '%s': more than %d extra system calls", p->name,
                       MAX_EXTRA_SYSCALLS);
             return -1;
         }
@@ -145,20 +125,20 @@ static int add_extra_syscalls(struct profile *p, const char *const *names, struc
 static int check_new_profile(const char *name, const char *base, struct jail_error *err)
 {
     if (!name || !valid_profile_name(name)) {
-        set_error(err, "seccomp profile name '%s' is not 1-%d characters of [A-Za-z0-9._-]",
+        seccomp_set_error(err, "seccomp profile name '%s' is not 1-%d characters of [A-Za-z0-9._-]",
                   name ? name : "(null)", PROFILE_NAME_MAX - 1);
         return -1;
     }
     if (find_profile(name)) {
-        set_error(err, "seccomp profile '%s' already exists", name);
+        seccomp_set_error(err, "seccomp profile '%s' already exists", name);
         return -1;
     }
     if (!find_profile(base)) {
-        set_error(err, "seccomp profile '%s': unknown base profile '%s'", name, base);
+        seccomp_set_error(err, "seccomp profile '%s': unknown base profile '%s'", name, base);
         return -1;
     }
     if (profile_count == MAX_PROFILES) {
-        set_error(err, "seccomp profile '%s': more than %d profiles", name, MAX_PROFILES);
+        seccomp_set_error(err, "seccomp profile '%s': more than %d profiles", name, MAX_PROFILES);
         return -1;
     }
     return 0;
@@ -217,7 +197,7 @@ static struct seccomp_program *compile_profile(const struct profile *p, struct j
     struct sock_filter *insns = NULL;
     size_t count = 0;
     if (!prog) {
-        set_error(err, "seccomp: out of memory");
+        seccomp_set_error(err, "seccomp: out of memory");
         return NULL;
     }
     if (seccomp_build_program(p->name, p->builtin, p->extra, p->extra_count, &insns, &count, err) < 0) {
@@ -237,7 +217,7 @@ int seccomp_policy_get(const char *profile, const struct seccomp_program **out, 
     load_builtins();
     struct profile *p = find_profile(name);
     if (!p) {
-        set_error(err, "unknown seccomp profile '%s'", name);
+        seccomp_set_error(err, "unknown seccomp profile '%s'", name);
         rc = -1;
     } else if (!p->compiled && !(p->compiled = compile_profile(p, err))) {
         rc = -1;
