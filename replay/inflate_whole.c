@@ -17,14 +17,15 @@ static uint32_t claimed_size(const unsigned char *gz, size_t len)
 
 int inflate_whole(const unsigned char *gz, size_t len, size_t max, char **out, size_t *out_len)
 {
-    if (len < GZIP_MIN_SIZE || claimed_size(gz, len) > max)
+    size_t size = len < GZIP_MIN_SIZE ? SIZE_MAX : claimed_size(gz, len);
+    if (size > max)
         return 0;
-    size_t size = claimed_size(gz, len);
     char *bytes = malloc(size ? size : 1);
     struct libdeflate_decompressor *d = bytes ? libdeflate_alloc_decompressor() : NULL;
     size_t used = 0, made = 0;
     /* libdeflate checks the CRC-32 and that the size is the trailer's. */
-    bool whole = d && libdeflate_gzip_decompress_ex(d, gz, len, bytes, size, &used, &made) == LIBDEFLATE_SUCCESS &&
+    bool whole = d &&
+                 libdeflate_gzip_decompress_ex(d, gz, len, bytes, size, &used, &made) == LIBDEFLATE_SUCCESS &&
                  used == len && made == size;
     libdeflate_free_decompressor(d);
     if (!whole) {

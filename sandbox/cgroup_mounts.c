@@ -5,14 +5,9 @@
  */
 #include "sandbox/cgroup_internal.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-#define PROC_TEXT_MAX (1 << 20)
 
 /* A probe asks a dozen times, and the kernel prints mountinfo afresh for each reading:
  * between cgroup_mounts_keep(true) and (false) it is read once on this thread. Not
@@ -22,40 +17,19 @@ static _Thread_local struct {
     char *mountinfo;
 } kept;
 
-/* The whole text of a /proc file (NUL-terminated, malloc'ed), or NULL. */
+/* The whole text of a /proc file (NUL-terminated, malloc'ed), or NULL: it holds no NUL,
+ * so one getdelim reads it all. */
 static char *read_text(const char *path)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
-    size_t cap = 4096, len = 0;
-    char *text = malloc(cap);
-    while (text) {
-        if (len + 1 == cap) {
-            char *more = cap < PROC_TEXT_MAX ? realloc(text, cap * 2) : NULL;
-            if (!more) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = more;
-            cap *= 2;
-        }
-        ssize_t n = read(fd, text + len, cap - len - 1);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            if (n < 0) {
-                free(text);
-                text = NULL;
-            }
-            break;
-        }
-        len += (size_t)n;
+    FILE *f = fopen(path, "re");
+    char *text = NULL;
+    size_t cap = 0;
+    if (f && getdelim(&text, &cap, '\0', f) < 0) {
+        free(text);
+        text = NULL;
     }
-    close(fd);
-    if (text)
-        text[len] = '\0';
+    if (f)
+        fclose(f);
     return text;
 }
 

@@ -81,16 +81,21 @@ static void take_slot(struct jail_identity *id, int slot, int fd)
     id->host_gid = (gid_t)(JAIL_UID_BASE + (unsigned)slot);
 }
 
-/* Where a process starts looking for a free slot: differs per process so parallel judges
- * rarely collide. */
+/* Where a process starts its n-th look for a free slot: differs per process so parallel
+ * judges rarely collide. */
+static unsigned slot_start_at(unsigned n)
+{
+    return ((unsigned)getpid() * 7919u + n) % JAIL_UID_SLOTS;
+}
+
 static unsigned slot_start(void)
 {
-    return ((unsigned)getpid() * 7919u + __atomic_fetch_add(&next_probe, 1, __ATOMIC_RELAXED)) % JAIL_UID_SLOTS;
+    return slot_start_at(__atomic_fetch_add(&next_probe, 1, __ATOMIC_RELAXED));
 }
 
 int jail_identity_first_slot(void)
 {
-    return (int)(((unsigned)getpid() * 7919u + __atomic_load_n(&next_probe, __ATOMIC_RELAXED)) % JAIL_UID_SLOTS);
+    return (int)slot_start_at(__atomic_load_n(&next_probe, __ATOMIC_RELAXED));
 }
 
 static void cache_userns(int slot, int fd)

@@ -67,7 +67,8 @@ static pid_t start_helper(struct helper_pipe *p, char *stack)
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
-    pid_t pid = clone(helper_wait_and_exit, stack + HELPER_STACK_BYTES, CLONE_VM | CLONE_NEWUSER | SIGCHLD, p);
+    pid_t pid =
+        clone(helper_wait_and_exit, stack + HELPER_STACK_BYTES, CLONE_VM | CLONE_NEWUSER | SIGCHLD, p);
     int saved = errno;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     return pid < 0 ? -saved : pid;
@@ -95,7 +96,8 @@ int ns_user_create(const struct id_map *map, bool deny_setgroups, int *fd, struc
     struct helper_pipe p = {pipe_fds[0], pipe_fds[1]};
     pid_t pid = start_helper(&p, stack);
     close(pipe_fds[0]);
-    int rc = pid < 0 ? jail_fail_errno(err, -pid, "clone(CLONE_NEWUSER)") : open_userns_of(pid, map, deny_setgroups, fd, err);
+    int rc = pid < 0 ? jail_fail_errno(err, -pid, "clone(CLONE_NEWUSER)")
+                     : open_userns_of(pid, map, deny_setgroups, fd, err);
     close(pipe_fds[1]);
     while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
     }
