@@ -17,6 +17,15 @@ static struct jail_identity *acquire(void)
     return id;
 }
 
+/* A script run with this identity, which must end OK. */
+static void run_as(struct jail_identity *id, const char *script, struct outcome *o)
+{
+    struct command c;
+    shell_command(&c, script);
+    c.spec.identity = id;
+    run_ok(&c, o);
+}
+
 START_TEST(identities_in_one_process_differ)
 {
     fixture_init();
@@ -101,11 +110,8 @@ START_TEST(user_namespace_maps_the_slot)
     ck_assert_int_eq(jail_identity_userns(id, &again, &err), 0);
     ck_assert_int_eq(fd, again); /* made once, cached */
     ck_assert_int_ne(fcntl(fd, F_GETFD) & FD_CLOEXEC, 0);
-    struct command c;
-    shell_command(&c, "cat /proc/self/uid_map /proc/self/gid_map");
-    c.spec.identity = id;
     struct outcome o;
-    run_ok(&c, &o);
+    run_as(id, "cat /proc/self/uid_map /proc/self/gid_map", &o);
     char expected[128];
     snprintf(expected, sizeof expected, "%10u %10u %10u\n%10u %10u %10u\n", 1000u, (unsigned)id->host_uid, 1u,
              1000u, (unsigned)id->host_gid, 1u);
@@ -129,11 +135,8 @@ START_TEST(the_probes_namespace_serves_the_first_slot)
     ck_assert_int_eq(jail_identity_userns(id, &fd, &err), 0);
     if (id->slot == first) /* else another process holds that slot: nothing to check */
         ck_assert_msg(fd < 1024 && open_before[fd], "slot %d: a namespace made again (fd %d)", first, fd);
-    struct command c;
-    shell_command(&c, "cat /proc/self/uid_map");
-    c.spec.identity = id;
     struct outcome o;
-    run_ok(&c, &o);
+    run_as(id, "cat /proc/self/uid_map", &o);
     char expected[64];
     snprintf(expected, sizeof expected, "%10u %10u %10u\n", 1000u, (unsigned)id->host_uid, 1u);
     ck_assert_str_eq(o.out, expected);
