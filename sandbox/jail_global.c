@@ -194,14 +194,15 @@ static pthread_mutex_t template_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct mount_template_job template_job;
 static int template_fd = -1;
 
-/* A child of fork() (a tournament's compile workers) would find the helper not its own. */
+/* A child of fork() (a tournament's compile workers) would not have the builder thread. */
 static void finish_template_before_fork(void)
 {
     (void)jail_global_template_fd();
 }
 
-/* Built by a helper while the judge goes on, taken when the first jail needs it. Failing
- * only costs speed: jails then build their root whole. */
+/* Built by a thread while the judge goes on, taken when the first jail needs it. Failing
+ * only costs speed: jails then build their root whole. A thread started earlier, beside
+ * the probes, was measured slower here: it competes with them for the CPUs. */
 static void start_mount_template(const struct jail_global *g)
 {
     struct jail_error ignored;
@@ -214,7 +215,7 @@ int jail_global_template_fd(void)
 {
     pthread_mutex_lock(&template_lock);
     struct jail_error ignored;
-    if (template_job.pid > 0)
+    if (template_job.started)
         mount_template_finish(&template_job, &template_fd, &ignored);
     int fd = template_fd;
     pthread_mutex_unlock(&template_lock);

@@ -14,6 +14,7 @@
 #define SANDBOX_JAIL_INTERNAL_H
 
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -171,10 +172,14 @@ int mount_plan_apply(const struct mount_plan *plan, const char **step);
 
 /* ---- the template mount namespace (mount_template.c) ---- */
 /* Root only: build the shared part of every jail's root once, in a mount
- * namespace: started by a helper process, then held by *fd once finished. */
+ * namespace: built by a thread of its own, then held by *fd once finished. */
 struct mount_template_job {
-    pid_t pid; /* 0: none */
-    int report_fd, hold_fd;
+    bool started;
+    pthread_t thread;
+    struct mount_plan *plan;
+    int fd;        /* the namespace, once built */
+    int err;       /* 0, or the errno of the failed step */
+    char step[120];
 };
 int mount_template_start(const char *root_mount, bool make_private, struct mount_template_job *job,
                          struct jail_error *err);

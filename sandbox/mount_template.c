@@ -1,10 +1,11 @@
 /*
  * mount_template.c - build, once per judge process, the part of the jail's
  * root that every jail shares (see mount_root.c), inside a mount namespace of
- * its own: a helper process creates the namespace, builds the root, pivots
- * into it and reports; we keep an fd to its namespace and let it exit. It is
- * started during the probes and finished when the first jail needs it, so it
- * is built while the judge does other work.
+ * its own: a thread unshares its mount namespace, builds the root and pivots
+ * into it, and we keep an fd to that namespace. It is started during the
+ * probes and finished when the first jail needs it, so it is built while the
+ * judge does other work. A thread rather than a child process: no copy of the
+ * judge's address space to make, and none to tear down.
  */
 #include "sandbox/jail_internal.h"
 
@@ -15,91 +16,73 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-struct template_result {
-    int err; /* 0, or the errno of the failed step */
-    char step[120];
-};
-
-_Noreturn static void helper(const struct mount_plan *plan, int report_fd, int hold_fd)
+/* unshare(CLONE_NEWNS) unshares CLONE_FS with it: the root, working directory and
+ * umask the plan changes are this thread's alone, and pivot_root moves only the
+ * tasks of the new namespace. */
+static void *build_in_own_namespace(void *arg)
 {
-    struct template_result r;
-    memset(&r, 0, sizeof r);
-    const char *step = NULL;
-    int rc = mount_plan_apply(plan, &step);
+    struct mount_template_job *job = arg;
+    const char *step = "unshare(CLONE_NEWNS)";
+    int rc = unshare(CLONE_NEWNS) < 0 ? -errno : 0;
+    if (rc == 0) {
+        step = "open /proc/thread-self/ns/mnt";
+        job->fd = open("/proc/thread-self/ns/mnt", O_RDONLY | O_CLOEXEC);
+        rc = job->fd < 0 ? -errno : mount_plan_apply(job->plan, &step);
+    }
     if (rc < 0) {
-        r.err = -rc;
-        snprintf(r.step, sizeof r.step, "%s", step ? step : "?");
+        job->err = -rc;
+        snprintf(job->step, sizeof job->step, "%s", step ? step : "?");
     }
-    if (write(report_fd, &r, sizeof r) != (ssize_t)sizeof r) _exit(1);
-    char byte;
-    while (read(hold_fd, &byte, 1) < 0 && errno == EINTR) {
-    } /* until the parent holds the namespace */
-    _exit(0);
+    return NULL;
 }
 
-static int hold_namespace_of(pid_t pid, int report_fd, int *fd, struct jail_error *err)
+/* On a CPU other than ours where there is one: a new thread would otherwise
+ * wait on this CPU, while another sleeps, until the judge blocks. */
+static void place_away_from_us(pthread_attr_t *attr)
 {
-    struct template_result r;
-    ssize_t n;
-    while ((n = read(report_fd, &r, sizeof r)) < 0 && errno == EINTR) {
-    }
-    if (n != (ssize_t)sizeof r) return jail_fail(err, "template mount namespace: the helper died");
-    if (r.err) return jail_fail_errno(err, r.err, "template mount namespace: %s", r.step);
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/ns/mnt", (int)pid);
-    if ((*fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) return jail_fail_errno(err, errno, "open %s", path);
-    return 0;
+    cpu_set_t allowed, others;
+    int here = sched_getcpu();
+    if (here < 0 || sched_getaffinity(0, sizeof allowed, &allowed) < 0 || CPU_COUNT(&allowed) < 2) return;
+    others = allowed;
+    CPU_CLR(here, &others);
+    if (CPU_COUNT(&others) > 0) pthread_attr_setaffinity_np(attr, sizeof others, &others);
 }
 
-static void close_pair(int fds[2])
+/* Every signal blocked: none of the judge's handlers runs in the builder. */
+static int start_builder(struct mount_template_job *job, struct jail_error *err)
 {
-    close(fds[0]);
-    close(fds[1]);
-}
-
-/* Clone the helper; it builds the root while the judge goes on (mount_template_finish). */
-static int start_helper(const struct mount_plan *plan, struct mount_template_job *job, struct jail_error *err)
-{
-    int report[2], hold[2];
-    if (pipe2(report, O_CLOEXEC) < 0) return jail_fail_errno(err, errno, "pipe");
-    if (pipe2(hold, O_CLOEXEC) < 0) {
-        close_pair(report);
-        return jail_fail_errno(err, errno, "pipe");
-    }
-    pid_t pid = clone3_fork(CLONE_NEWNS, -1, NULL);
-    if (pid == 0) {
-        close(report[0]);
-        close(hold[1]);
-        helper(plan, report[1], hold[0]);
-    }
-    close(report[1]);
-    close(hold[0]);
-    if (pid < 0) {
-        close(report[0]);
-        close(hold[1]);
-        return jail_fail_errno(err, -pid, "clone(CLONE_NEWNS)");
-    }
-    *job = (struct mount_template_job){.pid = pid, .report_fd = report[0], .hold_fd = hold[1]};
+    pthread_attr_t attr;
+    sigset_t all, saved;
+    if (pthread_attr_init(&attr) != 0) return jail_fail(err, "template mount namespace: pthread_attr_init");
+    place_away_from_us(&attr);
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &saved);
+    int rc = pthread_create(&job->thread, &attr, build_in_own_namespace, job);
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    pthread_attr_destroy(&attr);
+    if (rc != 0) return jail_fail_errno(err, rc, "template mount namespace: pthread_create");
+    job->started = true;
     return 0;
 }
 
 int mount_template_finish(struct mount_template_job *job, int *fd, struct jail_error *err)
 {
     *fd = -1;
-    if (job->pid <= 0) return jail_fail(err, "template mount namespace: not started");
-    int rc = hold_namespace_of(job->pid, job->report_fd, fd, err);
-    close(job->report_fd);
-    close(job->hold_fd);
-    /* Held by our fd now. Killed rather than left to see the hold pipe's end: a child
-     * forked meanwhile may still hold a copy of it. */
-    kill(job->pid, SIGKILL);
-    while (waitpid(job->pid, NULL, 0) < 0 && errno == EINTR) {
+    if (!job->started) return jail_fail(err, "template mount namespace: not started");
+    pthread_join(job->thread, NULL);
+    job->started = false;
+    mount_plan_free(job->plan);
+    job->plan = NULL;
+    if (job->err) {
+        if (job->fd >= 0) close(job->fd);
+        job->fd = -1;
+        return jail_fail_errno(err, job->err, "template mount namespace: %s", job->step);
     }
-    job->pid = 0;
-    return rc;
+    *fd = job->fd;
+    job->fd = -1;
+    return 0;
 }
 
 /* Jails attach their directories as detached trees (open_tree, mount_setattr:
@@ -117,11 +100,11 @@ static int detached_trees_work(struct jail_error *err)
 int mount_template_start(const char *root_mount, bool make_private, struct mount_template_job *job,
                          struct jail_error *err)
 {
-    struct mount_plan *plan;
-    job->pid = 0;
-    if (detached_trees_work(err) < 0 || mount_plan_build_template(root_mount, make_private, &plan, err) < 0)
+    *job = (struct mount_template_job){.fd = -1};
+    if (detached_trees_work(err) < 0 || mount_plan_build_template(root_mount, make_private, &job->plan, err) < 0)
         return -1;
-    int rc = start_helper(plan, job, err);
-    mount_plan_free(plan); /* the helper has its own copy */
-    return rc;
+    if (start_builder(job, err) == 0) return 0;
+    mount_plan_free(job->plan);
+    job->plan = NULL;
+    return -1;
 }

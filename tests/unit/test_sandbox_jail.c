@@ -490,6 +490,29 @@ START_TEST(the_template_survives_a_forked_child_running_jails)
 }
 END_TEST
 
+/* The template is built by a thread of the judge in a mount namespace of its own: its
+ * pivot_root, working directory and umask stay the thread's. */
+START_TEST(building_the_template_leaves_the_judges_root_cwd_and_umask_alone)
+{
+    umask(027);
+    char cwd_before[PATH_MAX], cwd_after[PATH_MAX];
+    struct stat root_before, root_after, own_ns, template_ns;
+    ck_assert_ptr_nonnull(getcwd(cwd_before, sizeof cwd_before));
+    ck_assert_int_eq(stat("/", &root_before), 0);
+    fixture_init();
+    int template_fd = jail_global_template_fd();
+    ck_assert_int_ge(template_fd, 0);
+    ck_assert_uint_eq(umask(027), 027);
+    ck_assert_ptr_nonnull(getcwd(cwd_after, sizeof cwd_after));
+    ck_assert_str_eq(cwd_after, cwd_before);
+    ck_assert_int_eq(stat("/", &root_after), 0);
+    ck_assert(root_after.st_dev == root_before.st_dev && root_after.st_ino == root_before.st_ino);
+    ck_assert_int_eq(stat("/proc/self/ns/mnt", &own_ns), 0);
+    ck_assert_int_eq(fstat(template_fd, &template_ns), 0);
+    ck_assert(own_ns.st_ino != template_ns.st_ino);
+}
+END_TEST
+
 /* Under a filter (a container's) that refuses seccomp(2), the probe child's filter fails:
  * the seccomp layer is off, saying why, and the namespaces it tried first are still on. */
 START_TEST(a_refused_filter_turns_the_seccomp_layer_off)
@@ -558,6 +581,7 @@ int main(void)
     tcase_add_test(tc, forbidden_call_is_reported);
     tcase_add_test(tc, isolation_report_is_filled);
     tcase_add_test(tc, the_template_survives_a_forked_child_running_jails);
+    tcase_add_test(tc, building_the_template_leaves_the_judges_root_cwd_and_umask_alone);
     tcase_add_test(tc, a_refused_filter_turns_the_seccomp_layer_off);
     return run_suite(single_case_suite("sandbox_jail", tc));
 }
