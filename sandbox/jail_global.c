@@ -90,8 +90,7 @@ static void enter_private_mount_ns(struct jail_global *g)
         unshare(CLONE_NEWNS) == 0 && mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) == 0;
 }
 
-/* The probes that run in a child of their own run side by side: each is started,
- * the judge goes on with its own probes meanwhile, then waits for it. */
+/* The probes that run beside the judge's own are started first, and waited for after. */
 static int exit_status_of(pid_t pid)
 {
     int status;
@@ -101,39 +100,72 @@ static int exit_status_of(pid_t pid)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-#define SECCOMP_REFUSED (1 << NS_LAYER_COUNT) /* in the probe child's exit status */
+#define SECCOMP_REFUSED (1 << NS_LAYER_COUNT) /* in the probe's result */
+#define ALL_REFUSED     (((1 << NS_LAYER_COUNT) - 1) | SECCOMP_REFUSED)
 
-/* One throw-away child tries each namespace but those in `skip`, then installing the
- * seccomp filter `prog` (NULL: it did not compile). Its exit status has bit i set when
- * ns_layers[i] failed, and SECCOMP_REFUSED when the filter was. */
-_Noreturn static void probe_child(bool need_userns, int skip, const struct seccomp_program *prog)
+/* The throw-away probe tries each namespace but those in `skip`, then installing
+ * the seccomp filter `prog` (NULL: it did not compile). Its result has bit i set
+ * when ns_layers[i] failed, and SECCOMP_REFUSED when the filter was. As root it
+ * is a thread of ours (namespaces and filters are per thread, and a thread costs
+ * no copy of the judge's address space); without root it must first unshare a
+ * user namespace, which only a single-threaded process may: a child then. */
+struct probe {
+    bool need_userns, threaded;
+    int skip, failed;
+    const struct seccomp_program *prog;
+    pid_t pid;
+    pthread_t thread;
+};
+
+static int try_namespaces_and_filter(const struct probe *p)
 {
     int failed = 0;
-    if (need_userns && unshare(CLONE_NEWUSER) < 0)
+    if (p->need_userns && unshare(CLONE_NEWUSER) < 0)
         failed = (1 << NS_LAYER_COUNT) - 1;
     else
         for (size_t i = 0; i < NS_LAYER_COUNT; i++)
-            if (!(ns_layers[i].flag & skip) && unshare(ns_layers[i].flag) < 0) failed |= 1 << i;
-    if (!prog || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || seccomp_policy_install(prog) < 0)
-        failed |= SECCOMP_REFUSED;
-    _exit(failed);
+            if (!(ns_layers[i].flag & p->skip) && unshare(ns_layers[i].flag) < 0) failed |= 1 << i;
+    int listener = -1;
+    if (p->prog && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) listener = seccomp_policy_install(p->prog);
+    if (listener < 0) failed |= SECCOMP_REFUSED;
+    if (listener >= 0) close(listener); /* no call of ours waits on it: with it gone they fail ENOSYS */
+    return failed;
+}
+
+static void *probe_thread(void *arg)
+{
+    struct probe *p = arg;
+    p->failed = try_namespaces_and_filter(p);
+    return NULL;
 }
 
 /* A privileged judge's probe leaves the network namespace out: making the one all jails
  * share (start_shared_netns) is its probe, and a network namespace is the dearest to
  * make (about a millisecond). */
-static pid_t start_probe_child(const struct jail_global *g, const struct seccomp_program *prog)
+static void start_probe(const struct jail_global *g, const struct seccomp_program *prog, struct probe *p)
 {
-    pid_t pid = clone3_fork(0, -1, NULL);
-    if (pid == 0) probe_child(!g->privileged, g->privileged ? CLONE_NEWNET : 0, prog);
-    return pid;
+    *p = (struct probe){.need_userns = !g->privileged, .skip = g->privileged ? CLONE_NEWNET : 0, .prog = prog};
+    if (g->privileged) {
+        sigset_t all, saved;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &saved);
+        p->threaded = pthread_create(&p->thread, NULL, probe_thread, p) == 0;
+        pthread_sigmask(SIG_SETMASK, &saved, NULL);
+        if (p->threaded) return;
+    }
+    p->pid = clone3_fork(0, -1, NULL);
+    if (p->pid == 0) _exit(try_namespaces_and_filter(p));
 }
 
-/* What failed in the probe child: everything when it could not be run. */
-static int probe_child_failures(pid_t probe)
+/* What failed in the probe: everything when it could not be run. */
+static int probe_failures(struct probe *p)
 {
-    int status = exit_status_of(probe);
-    return status < 0 ? ((1 << NS_LAYER_COUNT) - 1) | SECCOMP_REFUSED : status;
+    if (p->threaded) {
+        pthread_join(p->thread, NULL);
+        return p->failed;
+    }
+    int status = exit_status_of(p->pid);
+    return status < 0 ? ALL_REFUSED : status;
 }
 
 /* As root the probe makes the namespace of the uid slot this process tries first, and
@@ -398,16 +430,18 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     if (prepare_runtime_dir(g, err) < 0) return -1;
     if (g->privileged) enter_private_mount_ns(g);
     const struct seccomp_program *policy = default_policy(g);
-    pid_t probe = start_probe_child(g, policy);
+    /* The children started while these threads run (the probe's without root, the user
+     * namespace's helper) make bare system calls only: clone skips glibc's fork handlers. */
+    struct probe probe;
+    start_probe(g, policy, &probe);
     probe_userns(g);
-    /* No child is started while a thread runs: clone3_fork skips glibc's fork handlers. */
     struct netns_job netns;
     start_shared_netns(g, &netns);
     pthread_t compiler;
     bool compiling = expected_profile[0] && seccomp_policy_needs_compile(expected_profile) &&
                      pthread_create(&compiler, NULL, compile_expected_profile, NULL) == 0;
     probe_cgroup(g);
-    int failed = probe_child_failures(probe);
+    int failed = probe_failures(&probe);
     probe_other_namespaces(g, failed);
     finish_shared_netns(g, &netns);
     if (compiling) pthread_join(compiler, NULL);
