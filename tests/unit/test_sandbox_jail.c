@@ -513,6 +513,39 @@ START_TEST(building_the_template_leaves_the_judges_root_cwd_and_umask_alone)
 }
 END_TEST
 
+static ino_t namespace_inode(const char *name)
+{
+    char path[64];
+    struct stat st;
+    snprintf(path, sizeof path, "/proc/thread-self/ns/%s", name);
+    ck_assert_int_eq(stat(path, &st), 0);
+    return st.st_ino;
+}
+
+static bool status_line_is(const char *line)
+{
+    FILE *f = fopen("/proc/thread-self/status", "re");
+    char buf[256];
+    bool found = false;
+    while (f && !found && fgets(buf, sizeof buf, f)) found = strcmp(buf, line) == 0;
+    if (f) fclose(f);
+    return found;
+}
+
+/* The probes try namespaces and the seccomp filter in a thread (or child) of their own:
+ * the judge's thread keeps its namespaces, no filter, no no_new_privs. */
+START_TEST(the_probes_leave_the_judges_thread_unconfined)
+{
+    static const char *const names[] = {"ipc", "uts", "pid_for_children", "cgroup", "net", "user"};
+    ino_t before[6];
+    for (int i = 0; i < 6; i++) before[i] = namespace_inode(names[i]);
+    fixture_init();
+    for (int i = 0; i < 6; i++) ck_assert_msg(namespace_inode(names[i]) == before[i], "%s changed", names[i]);
+    ck_assert(status_line_is("Seccomp:\t0\n"));
+    ck_assert(status_line_is("NoNewPrivs:\t0\n"));
+}
+END_TEST
+
 /* Under a filter (a container's) that refuses seccomp(2), the probe child's filter fails:
  * the seccomp layer is off, saying why, and the namespaces it tried first are still on. */
 START_TEST(a_refused_filter_turns_the_seccomp_layer_off)
@@ -582,6 +615,7 @@ int main(void)
     tcase_add_test(tc, isolation_report_is_filled);
     tcase_add_test(tc, the_template_survives_a_forked_child_running_jails);
     tcase_add_test(tc, building_the_template_leaves_the_judges_root_cwd_and_umask_alone);
+    tcase_add_test(tc, the_probes_leave_the_judges_thread_unconfined);
     tcase_add_test(tc, a_refused_filter_turns_the_seccomp_layer_off);
     return run_suite(single_case_suite("sandbox_jail", tc));
 }
