@@ -430,8 +430,8 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     if (prepare_runtime_dir(g, err) < 0) return -1;
     if (g->privileged) enter_private_mount_ns(g);
     const struct seccomp_program *policy = default_policy(g);
-    /* The children started while these threads run (the probe's without root, the user
-     * namespace's helper) make bare system calls only: clone skips glibc's fork handlers. */
+    /* A child started while a thread of ours runs (the user namespace's helper, beside the
+     * probe's thread) makes bare system calls only: clone skips glibc's fork handlers. */
     struct probe probe;
     start_probe(g, policy, &probe);
     probe_userns(g);
