@@ -79,7 +79,7 @@ HELPER_BINS  := $(HELPER_SRCS:tests/progs/%.c=build/progs/%)
 BENCH_SRCS   := $(wildcard tests/bench/bench_*.c)
 BENCH_BINS   := $(BENCH_SRCS:tests/bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all deps test test-unit test-e2e test-browser test-asan test-asan-build test-asan-unit test-asan-e2e bench demo install uninstall man clean programs format tidy check-deps valgrind
+.PHONY: FORCE all deps test test-unit test-e2e test-browser test-asan test-asan-build test-asan-unit test-asan-e2e bench demo install uninstall man clean programs format tidy check-deps valgrind
 
 all: check-deps $(BIN)/judge programs
 
@@ -139,9 +139,17 @@ SECCOMP_GEN_OBJS := $(BUILD)/obj/sandbox/tools/seccomp_gen.o $(BUILD)/obj/sandbo
 $(BUILD)/tools/seccomp_gen: $(SECCOMP_GEN_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(SECCOMP_GEN_OBJS) $(shell pkg-config --libs libseccomp 2>/dev/null)
-$(BUILD)/gen/seccomp_programs.c: $(BUILD)/tools/seccomp_gen
+# The programs are libseccomp's output: made again when the library installed changes
+# (an upgrade keeps the package's old file times, so the stamp compares the version).
+LIBSECCOMP_ID := $(shell pkg-config --modversion libseccomp 2>/dev/null) \
+                 $(realpath $(shell pkg-config --variable=libdir libseccomp 2>/dev/null)/libseccomp.so.2)
+$(BUILD)/gen/libseccomp.id: FORCE
+	@mkdir -p $(dir $@)
+	@[ "$$(cat $@ 2>/dev/null)" = "$(strip $(LIBSECCOMP_ID))" ] || echo "$(strip $(LIBSECCOMP_ID))" > $@
+$(BUILD)/gen/seccomp_programs.c: $(BUILD)/tools/seccomp_gen $(BUILD)/gen/libseccomp.id
 	@mkdir -p $(dir $@)
 	$(BUILD)/tools/seccomp_gen $@
+FORCE:
 $(BUILD)/obj/gen/seccomp_programs.o: $(BUILD)/gen/seccomp_programs.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
