@@ -146,6 +146,7 @@ int atomic_file_write(struct atomic_file *f, const void *data, size_t len, char 
 
 int atomic_file_reserve(struct atomic_file *f, off_t bytes, char *err, size_t errlen)
 {
+    if (f->in_place) return 0; /* a device or a FIFO: nothing to set aside */
     if (fallocate(f->fd, FALLOC_FL_KEEP_SIZE, 0, bytes) == 0) {
         f->reserved = bytes;
         return 0;

@@ -11,7 +11,7 @@ static const char *const names[MATCH_PHASE_COUNT] = {
     [MATCH_PHASE_READ] = "read reply",   [MATCH_PHASE_FREEZE] = "freeze",
     [MATCH_PHASE_THAW] = "thaw",         [MATCH_PHASE_CPU_READ] = "CPU read",
     [MATCH_PHASE_APPLY] = "engine apply", [MATCH_PHASE_EVENT] = "replay event",
-    [MATCH_PHASE_COMPRESS] = "compression",
+    [MATCH_PHASE_COMPRESS] = "replay write",
 };
 
 uint64_t match_phases_thread_ns(void)

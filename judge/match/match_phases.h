@@ -25,7 +25,7 @@ enum match_phase {
     MATCH_PHASE_CPU_READ,    /* the exact CPU reading of a reply */
     MATCH_PHASE_APPLY,       /* the engine applying a reply */
     MATCH_PHASE_EVENT,       /* the engine's events and formatting replay lines */
-    MATCH_PHASE_COMPRESS,    /* the replay writer taking a line (gzip) */
+    MATCH_PHASE_COMPRESS,    /* the replay writer taking a line (deflated at the commit, or streamed) */
     MATCH_PHASE_COUNT
 };
 

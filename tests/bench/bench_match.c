@@ -1,14 +1,17 @@
 /*
  * bench_match.c - whole generals matches through match_play, each figure next
  * to a baseline measured in the same run:
- *   the judge's own CPU per reply (getrusage RUSAGE_SELF around match_play; the
- *   bots are other processes) next to the raw cost of writing one prompt's bytes
+ *   the judge's own CPU per reply (getrusage RUSAGE_SELF around match_play and
+ *   the replay's commit, which deflates it; the bots are other processes) next
+ *   to the raw cost of writing one prompt's bytes
  *   through a pipe to a plain forked child and reading its 3-byte reply;
  *   whole 1000-round matches per second (wall);
  *   replay bytes per reply, and the replay's share of the judge's CPU, found
  *   two ways: the same match played with and without a replay writer, and the
- *   decompressed replay deflated again by zlib at the writer's level (4), and
- *   at the other levels up to zlib's default (6), for the trade-off;
+ *   decompressed replay deflated again as the writer does at its commit
+ *   (libdeflate, level 4), at libdeflate's other levels up to 6, and by zlib's
+ *   stream at level 4 (what the writer does past 8 MiB, and did before), for
+ *   the trade-off;
  *   the judge's CPU per reply by phase (match_phases.h), from one more match
  *   played with match_play_measured, over the same steady rounds.
  * Usage: bench_match [BOTS_DIR [matches]]   (BOTS_DIR holds pass and greedy)
@@ -24,6 +27,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include "judge/match/match.h"
@@ -34,7 +38,8 @@
 #define SIDE       50
 #define TURN_LIMIT 1000
 #define MAP_SEED   20240601u
-#define ZLIB_LEVEL 4 /* replay_writer.c opens its stream "wb4" */
+#define WHOLE_LEVEL  4 /* replay_writer.c deflates a replay whole at its commit, libdeflate at this level */
+#define STREAM_LEVEL 4 /* and opens zlib's stream "wb4" past 8 MiB */
 #define OTHER_LEVELS 6
 #define TARGET_US  20.0
 
@@ -174,13 +179,13 @@ static int play_match(const struct match_setup *s, const char *replay_path, bool
     if (open_replay(replay_path, &w) < 0) return -1;
     uint64_t cpu0 = self_cpu_ns();
     int rc = match_play_measured(s, w, &hooks, st.phases, &o, &err);
-    out->cpu_ns = self_cpu_ns() - cpu0;
     if (rc < 0) {
         fprintf(stderr, "bench_match: match_play: %s\n", err.msg);
         if (w) replay_writer_abort(w);
         return -1;
     }
-    rc = commit_replay(replay_path, w, out);
+    rc = commit_replay(replay_path, w, out); /* the replay is deflated here */
+    out->cpu_ns = self_cpu_ns() - cpu0;
     out->wall_ns = bench_now_ns() - wall0;
     out->replies = o.replies;
     out->rounds = o.rounds;
@@ -281,7 +286,21 @@ static int gunzip_file(const char *path, struct strbuf *out)
     return n == 0 ? 0 : -1;
 }
 
-/* CPU ns to gzip text at level (mean of reps); *z gets the compressed size. */
+/* CPU ns to gzip text whole with libdeflate at level (mean of reps); *z gets the size. */
+static double libdeflate_cpu_ns(const struct strbuf *text, int level, int reps, size_t *z)
+{
+    struct libdeflate_compressor *c = libdeflate_alloc_compressor(level);
+    size_t bound = c ? libdeflate_gzip_compress_bound(c, text->len) : 0;
+    unsigned char *dst = c ? malloc(bound) : NULL;
+    uint64_t cpu0 = self_cpu_ns();
+    for (int i = 0; i < reps && dst; i++) *z = libdeflate_gzip_compress(c, text->data, text->len, dst, bound);
+    uint64_t cpu = self_cpu_ns() - cpu0;
+    free(dst);
+    libdeflate_free_compressor(c);
+    return (double)cpu / reps;
+}
+
+/* CPU ns to gzip text with zlib's stream at level (mean of reps); *z gets the size. */
 static double deflate_cpu_ns(const struct strbuf *text, int level, int reps, size_t *z)
 {
     uLong bound = compressBound((uLong)text->len) + 32;
@@ -312,8 +331,8 @@ struct config_figures {
     uint64_t cpu_ns, wall_ns, commit_ns, bytes, steady_cpu_ns, steady_replies;
     uint64_t cpu_noreplay_ns;
     int replies_noreplay;
-    double zlib_ns, zlib_other_ns[OTHER_LEVELS + 1]; /* [l]: level l, 1..OTHER_LEVELS */
-    size_t raw_len, z_len, z_other_len[OTHER_LEVELS + 1];
+    double whole_ns[OTHER_LEVELS + 1], stream_ns; /* whole_ns[l]: libdeflate at level l */
+    size_t raw_len, whole_len[OTHER_LEVELS + 1], stream_len;
     struct match_run measured;   /* one match with the phases measured */
 };
 
@@ -338,9 +357,8 @@ static void measure_zlib(struct config_figures *f, const char *path)
     struct strbuf text = STRBUF_INIT;
     if (gunzip_file(path, &text) == 0) {
         f->raw_len = text.len;
-        f->zlib_ns = deflate_cpu_ns(&text, ZLIB_LEVEL, 5, &f->z_len);
-        for (int l = 1; l <= OTHER_LEVELS; l++)
-            if (l != ZLIB_LEVEL) f->zlib_other_ns[l] = deflate_cpu_ns(&text, l, 5, &f->z_other_len[l]);
+        for (int l = 1; l <= OTHER_LEVELS; l++) f->whole_ns[l] = libdeflate_cpu_ns(&text, l, 5, &f->whole_len[l]);
+        f->stream_ns = deflate_cpu_ns(&text, STREAM_LEVEL, 5, &f->stream_len);
     }
     sb_free(&text);
 }
@@ -387,10 +405,10 @@ static void print_cpu(const struct config_figures *f, double raw_ns)
     printf("%s vs %s: %d matches, %d replies, %d rounds each%s\n", f->bot, f->bot, f->matches, f->replies,
            f->replies / f->matches / 2, f->early ? " (some ended before the turn limit)" : "");
     printf(
-        "  judge CPU per reply (whole match_play):   %8.2f us   ratio judge/raw %.2f   (target <= %.0f us)\n",
+        "  judge CPU per reply (match_play + commit): %6.2f us   ratio judge/raw %.2f   (target <= %.0f us)\n",
         per / 1e3, per / raw_ns, TARGET_US);
     if (steady > 0)
-        printf("  judge CPU per reply (rounds 2..%d):      %8.2f us   ratio judge/raw %.2f\n", TURN_LIMIT - 1,
+        printf("  judge CPU per reply (rounds 2..%d):        %6.2f us   ratio judge/raw %.2f\n", TURN_LIMIT - 1,
                steady / 1e3, steady / raw_ns);
     printf("  judge CPU per match: %.1f ms, of which start+finish about %.1f ms\n",
            f->cpu_ns / 1e6 / f->matches,
@@ -409,18 +427,19 @@ static void print_replay(const struct config_figures *f)
     printf("  replay share, method A (same match with and without a writer): %.2f vs %.2f us per reply,"
            " share %.1f%%\n",
            with / 1e3, without / 1e3, 100.0 * (with - without) / with);
-    printf(
-        "  replay share, method B (zlib level %d on the decompressed replay, %zu -> %zu bytes): %.2f ms per"
-        " match = %.2f us per reply, %.1f%% of the judge's CPU\n",
-        ZLIB_LEVEL, f->raw_len, f->z_len, f->zlib_ns / 1e6, f->zlib_ns * f->matches / f->replies / 1e3,
-        100.0 * f->zlib_ns * f->matches / (double)f->cpu_ns);
-    printf("    other levels (us per reply, bytes per reply; level %d: %.2f us, %.1f bytes):", ZLIB_LEVEL,
-           f->zlib_ns * f->matches / f->replies / 1e3, (double)f->z_len * f->matches / f->replies);
+    double per_reply = (double)f->matches / f->replies;
+    printf("  replay share, method B (the decompressed replay deflated whole as the writer's commit does, libdeflate"
+           " level %d, %zu -> %zu bytes): %.2f ms per match = %.2f us per reply, %.1f%% of the judge's CPU\n",
+           WHOLE_LEVEL, f->raw_len, f->whole_len[WHOLE_LEVEL], f->whole_ns[WHOLE_LEVEL] / 1e6,
+           f->whole_ns[WHOLE_LEVEL] * per_reply / 1e3,
+           100.0 * f->whole_ns[WHOLE_LEVEL] * f->matches / (double)f->cpu_ns);
+    printf("    other levels (us per reply, bytes per reply; level %d: %.2f us, %.1f bytes):", WHOLE_LEVEL,
+           f->whole_ns[WHOLE_LEVEL] * per_reply / 1e3, (double)f->whole_len[WHOLE_LEVEL] * per_reply);
     for (int l = 1; l <= OTHER_LEVELS; l++)
-        if (l != ZLIB_LEVEL)
-            printf(" %d: %.2f, %.1f;", l, f->zlib_other_ns[l] * f->matches / f->replies / 1e3,
-                   (double)f->z_other_len[l] * f->matches / f->replies);
-    printf("\n");
+        if (l != WHOLE_LEVEL)
+            printf(" %d: %.2f, %.1f;", l, f->whole_ns[l] * per_reply / 1e3, (double)f->whole_len[l] * per_reply);
+    printf("\n    zlib's stream at level %d (the writer's past 8 MiB, and before): %.2f us, %.1f bytes per reply\n",
+           STREAM_LEVEL, f->stream_ns * per_reply / 1e3, (double)f->stream_len * per_reply);
 }
 
 /* CPU ns of one read of the thread's CPU clock: what each phase switch adds. */

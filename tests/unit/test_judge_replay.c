@@ -152,6 +152,105 @@ START_TEST(abort_leaves_nothing)
 }
 END_TEST
 
+/* Line i of a replay past what the writer keeps in memory: about 1 KiB, hard to
+ * compress; line 0 is the header. */
+static size_t long_line(char *buf, size_t size, unsigned i)
+{
+    if (i == 0) return (size_t)snprintf(buf, size, "%s", simple[0]);
+    unsigned x = i * 2654435761u + 1;
+    int n = snprintf(buf, size, "{\"type\":\"reply\",\"n\":%u,\"line\":\"", i);
+    for (int k = 0; k < 1000; k++, x = x * 1103515245u + 12345u) buf[n++] = "0123456789abcdef"[(x >> 16) & 15];
+    n += snprintf(buf + n, size - (size_t)n, "\"}");
+    return (size_t)n;
+}
+
+/* Past the 8 MiB kept in memory, what was kept goes to the gzip stream first, the
+ * rest after it: every line reads back, in order. */
+START_TEST(a_replay_past_the_memory_it_is_kept_in_reads_back_whole)
+{
+    enum { LINES = 9000 };
+    char path[128], line[1100];
+    struct replay_writer *w;
+    struct replay_error err;
+    make_dir();
+    path_in_dir(path, sizeof path, "r.jsonl.gz");
+    ck_assert_int_eq(replay_writer_open(path, &w, &err), 0);
+    for (unsigned i = 0; i < LINES; i++) {
+        size_t len = long_line(line, sizeof line, i);
+        ck_assert_int_eq(replay_writer_put(w, line, len, &err), 0);
+    }
+    ck_assert_int_eq(replay_writer_put(w, simple[2], strlen(simple[2]), &err), 0);
+    ck_assert_int_eq(replay_writer_commit(w, &err), 0);
+    struct replay_reader *rd;
+    ck_assert_int_eq(replay_reader_open(path, &rd, &err), 0);
+    for (unsigned i = 0; i < LINES; i++) {
+        struct json_object *o;
+        ck_assert_int_eq(replay_reader_next(rd, &o, &err), 1);
+        size_t len, want = long_line(line, sizeof line, i);
+        const char *text = replay_reader_text(rd, &len);
+        ck_assert_uint_eq(len, want);
+        ck_assert_mem_eq(text, line, len);
+        json_object_put(o);
+    }
+    struct json_object *o;
+    ck_assert_int_eq(replay_reader_next(rd, &o, &err), 1); /* the result */
+    json_object_put(o);
+    ck_assert_int_eq(replay_reader_next(rd, &o, &err), 0);
+    replay_reader_close(rd);
+    remove_dir();
+}
+END_TEST
+
+/* Read what the FIFO holds now into buf (up to size), from *have on. */
+static void take_available(int fd, char *buf, size_t size, size_t *have)
+{
+    ssize_t n;
+    while (*have < size && (n = read(fd, buf + *have, size - *have)) > 0) *have += (size_t)n;
+}
+
+/* A FIFO's reader may be reading while the match goes on: the writer streams into it,
+ * before the commit, and what it got in all inflates to the lines written. (The pipe is
+ * made big enough to hold it all: this test reads it in the writer's own thread.) */
+START_TEST(a_fifo_gets_the_replay_as_the_match_goes)
+{
+    enum { LINES = 300, CAP = 1 << 20 };
+    char path[128], line[1100];
+    struct replay_writer *w;
+    struct replay_error err;
+    make_dir();
+    path_in_dir(path, sizeof path, "r.fifo");
+    ck_assert_int_eq(mkfifo(path, 0600), 0);
+    int rd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    ck_assert_int_ge(rd, 0);
+    ck_assert_int_ge(fcntl(rd, F_SETPIPE_SZ, CAP), CAP / 2);
+    ck_assert_int_eq(replay_writer_open(path, &w, &err), 0);
+    char *expected = malloc(CAP), *got = malloc(CAP), *inflated = malloc(CAP);
+    size_t expected_len = 0, have = 0;
+    for (unsigned i = 0; i < LINES; i++) {
+        size_t len = long_line(line, sizeof line, i);
+        ck_assert_int_eq(replay_writer_put(w, line, len, &err), 0);
+        memcpy(expected + expected_len, line, len);
+        expected[expected_len + len] = '\n';
+        expected_len += len + 1;
+        take_available(rd, got, CAP, &have);
+    }
+    ck_assert_uint_gt(have, 0); /* some of it came before the commit */
+    ck_assert_int_eq(replay_writer_commit(w, &err), 0);
+    take_available(rd, got, CAP, &have);
+    close(rd);
+    z_stream z = {0};
+    ck_assert_int_eq(inflateInit2(&z, 16 + MAX_WBITS), Z_OK);
+    z.next_in = (Bytef *)got, z.avail_in = (uInt)have;
+    z.next_out = (Bytef *)inflated, z.avail_out = CAP;
+    ck_assert_int_eq(inflate(&z, Z_FINISH), Z_STREAM_END);
+    ck_assert_uint_eq(z.total_out, expected_len);
+    ck_assert_mem_eq(inflated, expected, expected_len);
+    inflateEnd(&z);
+    free(expected), free(got), free(inflated);
+    remove_dir();
+}
+END_TEST
+
 START_TEST(a_missing_directory_is_a_clear_error)
 {
     struct replay_writer *w;
@@ -699,6 +798,8 @@ static Suite *replay_suite(void)
     tcase_add_test(io, written_lines_read_back_in_order);
     tcase_add_test(io, commit_leaves_one_file_of_mode_0644_and_no_temporary);
     tcase_add_test(io, abort_leaves_nothing);
+    tcase_add_test(io, a_replay_past_the_memory_it_is_kept_in_reads_back_whole);
+    tcase_add_test(io, a_fifo_gets_the_replay_as_the_match_goes);
     tcase_add_test(io, a_missing_directory_is_a_clear_error);
     tcase_add_test(io, a_truncated_gzip_file_is_reported_as_truncated);
     tcase_add_test(io, a_missing_gzip_trailer_is_truncation);
