@@ -26,8 +26,10 @@ static const char usage_text[] =
     "\n"
     "Plays one match with every bot in the jail and writes its replay (default\n"
     "replays/GAME-SEED-TIME.jsonl.gz, with -2, -3... when taken). Only --replay PATH\n"
-    "replaces an existing file (and says so). Options override the match file; --param\n"
-    "sets a game parameter or a runner limit (pids, stderr_limit_kb, grace_ms, tmp_mb).\n"
+    "replaces an existing file (and says so); a device or FIFO is written in place, and\n"
+    "--replay - writes it to standard output (the table then goes to stderr). Options\n"
+    "override the match file; --param sets a game parameter or a runner limit (pids,\n"
+    "stderr_limit_kb, grace_ms, tmp_mb).\n"
     "Players with `source:` are compiled first, into a temporary directory.\n"
     "Exit status: 0 when the match was played, 1 when a source player did not compile,\n"
     "2 for a usage or match file error, 3 for an internal error, 4 when the replay\n"
@@ -272,6 +274,10 @@ static int play_and_report(const struct match_setup *s, bool json, bool default_
     }
     on_interrupt(SIG_DFL);
     temp_replay[0] = '\0';
+    if (!strcmp(s->replay_path, "-")) { /* the replay had standard output: what follows goes to stderr */
+        fflush(stdout);
+        dup2(STDERR_FILENO, STDOUT_FILENO);
+    }
     if (rc < 0)
         print_escaped(stderr, "judge run: %s%s\n", io_failed ? "" : "internal error: ", merr.msg);
     if (json)

@@ -50,6 +50,12 @@ FIRST_MOVE='i = next(i for i, x in enumerate(L) if json.loads(x)["type"] == "rep
 # ---- verify -----------------------------------------------------------------------------
 
 replies=$(zcat "$R" | grep -c '"type":"reply"')
+# --replay -: the replay alone on standard output, the summary on stderr.
+"$JUDGE" run "$T/m.yaml" --replay - >"$T/stdout.jsonl.gz" 2>"$T/stdout.err"
+check replay/to_stdout_played [ $? = 0 ]
+check replay/to_stdout_is_the_replay_alone gzip -tq "$T/stdout.jsonl.gz"
+check replay/to_stdout_verifies eval '"$JUDGE" replay verify "$T/stdout.jsonl.gz" >/dev/null'
+check replay/to_stdout_summary_on_stderr grep -q '^result: ' "$T/stdout.err"
 "$JUDGE" replay verify "$R" >"$T/verify.out" 2>&1
 check verify/ok_exit_0 [ $? = 0 ]
 check verify/ok_message [ "$(cat "$T/verify.out")" = "$R: ok ($replies replies, result matches)" ]
