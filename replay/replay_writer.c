@@ -52,7 +52,8 @@ static void note_gzip_error(struct replay_writer *w, int saved_errno)
 
 static void note_error(struct replay_writer *w, int errnum, const char *what)
 {
-    snprintf(w->failed.msg, sizeof w->failed.msg, "%.400s: %s: %s", w->file.temp_path, what, strerror(errnum));
+    snprintf(w->failed.msg, sizeof w->failed.msg, "%.400s: %s: %s", w->file.temp_path, what,
+             strerror(errnum));
     w->failed_errno = errnum;
 }
 

@@ -69,7 +69,6 @@ static int make_dir(const struct cgroup_dir *parent, const char *name, struct cg
     return cgroup_dir_open(out, parent->fd, parent->path, name, err);
 }
 
-/* Make and remove one child, noting which control files it has. */
 /* The probe's child of parent (probe_children.c removes it, or keeps it for the first jail). */
 static int try_child(const struct cgroup_dir *parent, struct child_files *got, struct jail_error *err)
 {

@@ -144,7 +144,8 @@ static void *probe_thread(void *arg)
  * make (about a millisecond). */
 static void start_probe(const struct jail_global *g, const struct seccomp_program *prog, struct probe *p)
 {
-    *p = (struct probe){.need_userns = !g->privileged, .skip = g->privileged ? CLONE_NEWNET : 0, .prog = prog};
+    *p = (struct probe){
+        .need_userns = !g->privileged, .skip = g->privileged ? CLONE_NEWNET : 0, .prog = prog};
     if (g->privileged) {
         sigset_t all, saved;
         sigfillset(&all);

@@ -101,7 +101,8 @@ int mount_template_start(const char *root_mount, bool make_private, struct mount
                          struct jail_error *err)
 {
     *job = (struct mount_template_job){.fd = -1};
-    if (detached_trees_work(err) < 0 || mount_plan_build_template(root_mount, make_private, &job->plan, err) < 0)
+    if (detached_trees_work(err) < 0 ||
+        mount_plan_build_template(root_mount, make_private, &job->plan, err) < 0)
         return -1;
     if (start_builder(job, err) == 0) return 0;
     mount_plan_free(job->plan);

@@ -114,7 +114,7 @@ static int add_extra_syscalls(struct profile *p, const char *const *names, struc
             continue;
         if (p->extra_count == MAX_EXTRA_SYSCALLS) {
             seccomp_set_error(err, "seccomp profile '%s': more than %d extra system calls", p->name,
-                      MAX_EXTRA_SYSCALLS);
+                              MAX_EXTRA_SYSCALLS);
             return -1;
         }
         p->extra[p->extra_count++] = nr;
@@ -126,7 +126,7 @@ static int check_new_profile(const char *name, const char *base, struct jail_err
 {
     if (!name || !valid_profile_name(name)) {
         seccomp_set_error(err, "seccomp profile name '%s' is not 1-%d characters of [A-Za-z0-9._-]",
-                  name ? name : "(null)", PROFILE_NAME_MAX - 1);
+                          name ? name : "(null)", PROFILE_NAME_MAX - 1);
         return -1;
     }
     if (find_profile(name)) {

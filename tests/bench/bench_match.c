@@ -357,7 +357,8 @@ static void measure_zlib(struct config_figures *f, const char *path)
     struct strbuf text = STRBUF_INIT;
     if (gunzip_file(path, &text) == 0) {
         f->raw_len = text.len;
-        for (int l = 1; l <= OTHER_LEVELS; l++) f->whole_ns[l] = libdeflate_cpu_ns(&text, l, 5, &f->whole_len[l]);
+        for (int l = 1; l <= OTHER_LEVELS; l++)
+            f->whole_ns[l] = libdeflate_cpu_ns(&text, l, 5, &f->whole_len[l]);
         f->stream_ns = deflate_cpu_ns(&text, STREAM_LEVEL, 5, &f->stream_len);
     }
     sb_free(&text);
@@ -428,8 +429,8 @@ static void print_replay(const struct config_figures *f)
            " share %.1f%%\n",
            with / 1e3, without / 1e3, 100.0 * (with - without) / with);
     double per_reply = (double)f->matches / f->replies;
-    printf("  replay share, method B (the decompressed replay deflated whole as the writer's commit does, libdeflate"
-           " level %d, %zu -> %zu bytes): %.2f ms per match = %.2f us per reply, %.1f%% of the judge's CPU\n",
+    printf("  replay share, method B (the decompressed replay deflated whole as the writer's commit does,"
+           " libdeflate level %d, %zu -> %zu bytes): %.2f ms per match = %.2f us per reply, %.1f%% of the judge's CPU\n",
            WHOLE_LEVEL, f->raw_len, f->whole_len[WHOLE_LEVEL], f->whole_ns[WHOLE_LEVEL] / 1e6,
            f->whole_ns[WHOLE_LEVEL] * per_reply / 1e3,
            100.0 * f->whole_ns[WHOLE_LEVEL] * f->matches / (double)f->cpu_ns);
@@ -437,8 +438,10 @@ static void print_replay(const struct config_figures *f)
            f->whole_ns[WHOLE_LEVEL] * per_reply / 1e3, (double)f->whole_len[WHOLE_LEVEL] * per_reply);
     for (int l = 1; l <= OTHER_LEVELS; l++)
         if (l != WHOLE_LEVEL)
-            printf(" %d: %.2f, %.1f;", l, f->whole_ns[l] * per_reply / 1e3, (double)f->whole_len[l] * per_reply);
-    printf("\n    zlib's stream at level %d (the writer's past 8 MiB, and before): %.2f us, %.1f bytes per reply\n",
+            printf(" %d: %.2f, %.1f;", l, f->whole_ns[l] * per_reply / 1e3,
+                   (double)f->whole_len[l] * per_reply);
+    printf("\n    zlib's stream at level %d (the writer's past 8 MiB, and before): %.2f us, %.1f bytes"
+           " per reply\n",
            STREAM_LEVEL, f->stream_ns * per_reply / 1e3, (double)f->stream_len * per_reply);
 }
 

@@ -159,7 +159,8 @@ static size_t long_line(char *buf, size_t size, unsigned i)
     if (i == 0) return (size_t)snprintf(buf, size, "%s", simple[0]);
     unsigned x = i * 2654435761u + 1;
     int n = snprintf(buf, size, "{\"type\":\"reply\",\"n\":%u,\"line\":\"", i);
-    for (int k = 0; k < 1000; k++, x = x * 1103515245u + 12345u) buf[n++] = "0123456789abcdef"[(x >> 16) & 15];
+    for (int k = 0; k < 1000; k++, x = x * 1103515245u + 12345u)
+        buf[n++] = "0123456789abcdef"[(x >> 16) & 15];
     n += snprintf(buf + n, size - (size_t)n, "\"}");
     return (size_t)n;
 }
