@@ -92,6 +92,28 @@ static int visit(const char *dir, const char *name, int depth, const struct scan
     return rc;
 }
 
+/* A `judge tournament` output directory holds the submissions' own files under
+ * bots/: a student could ship a forged replay there. Only the judge's records are read. */
+static bool is_tournament_dir(const char *dir, const struct names *list)
+{
+    bool listed = false;
+    for (size_t i = 0; i < list->n && !listed; i++)
+        listed = !strcmp(list->v[i], "tournament.json");
+    if (!listed)
+        return false;
+    struct strbuf path = STRBUF_INIT;
+    struct stat st;
+    bool regular = sb_printf(&path, "%s/tournament.json", dir) == 0 && lstat(path.data, &st) == 0 &&
+                   S_ISREG(st.st_mode);
+    sb_free(&path);
+    return regular;
+}
+
+static bool is_tournament_record_dir(const char *name)
+{
+    return !strcmp(name, "replays") || !strcmp(name, "compile") || !strcmp(name, "smoke");
+}
+
 static int walk(const char *dir, int depth, const struct scan_skip *skip, scan_fn fn, void *ctx,
                 struct ci_error *err)
 {
@@ -99,8 +121,10 @@ static int walk(const char *dir, int depth, const struct scan_skip *skip, scan_f
         return ci_fail_usage(err, "%s: directories nested deeper than %d levels", dir, MAX_DEPTH);
     struct names list = {0};
     int rc = list_dir(dir, &list, err);
+    bool records_only = rc == 0 && is_tournament_dir(dir, &list);
     for (size_t i = 0; rc == 0 && i < list.n; i++)
-        rc = visit(dir, list.v[i], depth, skip, fn, ctx, err);
+        if (!records_only || is_tournament_record_dir(list.v[i]))
+            rc = visit(dir, list.v[i], depth, skip, fn, ctx, err);
     names_free(&list);
     return rc;
 }

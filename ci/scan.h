@@ -3,6 +3,8 @@
  * entries in byte order so that runs are repeatable; directories are entered
  * depth first, symbolic links to directories are not followed, and one
  * directory can be left out (the output directory, when it lies inside an input).
+ * In a `judge tournament` output directory (one holding tournament.json) only
+ * replays/, compile/ and smoke/ are entered: bots/ holds what submissions made.
  */
 #ifndef CI_SCAN_H
 #define CI_SCAN_H

@@ -2,7 +2,8 @@
  * test_ci_results.c - the results stage on hand-made replays (no jail): free-for-all
  * matches decomposed by place, standings that do not depend on the order replays are
  * read in, a damaged replay withdrawn whole, the summary's size cap, compile records, the
- * match pages (64 matches to a page, a big replay on a page of its own).
+ * match pages (64 matches to a page, a big replay on a page of its own), a tournament's
+ * bots/ left unread.
  */
 #include <check.h>
 #include <json-c/json.h>
@@ -381,6 +382,34 @@ START_TEST(match_pages_hold_64_matches_and_a_big_replay_its_own)
 }
 END_TEST
 
+/* A submission's directory under a tournament's bots/ may hold a forged replay. */
+START_TEST(a_tournament_directory_is_read_for_its_records_only)
+{
+    make_root();
+    static const char *const ab[] = {"a", "b"};
+    put_replay("shard-1/replays", "m1.jsonl.gz", 1, 2, ab, (const int[]){1, 2}, NULL);
+    put_replay("shard-1/bots/b", "forged.jsonl.gz", 2, 2, ab, (const int[]){2, 1}, NULL);
+    put_replay("loose/bots/b", "kept.jsonl.gz", 3, 2, ab, (const int[]){2, 1}, NULL);
+    char path[512];
+    snprintf(path, sizeof path, "%s/shard-1/tournament.json", root);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("{}\n", f);
+    fclose(f);
+    struct results_report rep;
+    struct ci_error err;
+    ck_assert_int_eq(run((const char *[]){"shard-1"}, 1, "out", 0, &rep, &err), 0);
+    ck_assert_uint_eq(rep.files, 1);
+    ck_assert_uint_eq(rep.matches, 1);
+    results_report_free(&rep);
+    /* Without tournament.json a directory is searched whole, bots/ or not. */
+    ck_assert_int_eq(run((const char *[]){"loose"}, 1, "out2", 0, &rep, &err), 0);
+    ck_assert_uint_eq(rep.matches, 1);
+    results_report_free(&rep);
+    remove_root();
+}
+END_TEST
+
 static Suite *results_suite(void)
 {
     Suite *s = suite_create("results");
@@ -392,6 +421,7 @@ static Suite *results_suite(void)
     tcase_add_test(t, the_summary_keeps_under_its_cap);
     tcase_add_test(t, compile_records_and_nothing_valid);
     tcase_add_test(t, match_pages_hold_64_matches_and_a_big_replay_its_own);
+    tcase_add_test(t, a_tournament_directory_is_read_for_its_records_only);
     suite_add_tcase(s, t);
     return s;
 }
