@@ -240,15 +240,20 @@ static int read_raw_line(struct replay_reader *r, struct replay_error *err)
     }
 }
 
-static struct json_object *parse_line(struct replay_reader *r)
+/* The line's object, or NULL with the column (from 1, in bytes) where it goes wrong and why. */
+static struct json_object *parse_line(struct replay_reader *r, size_t *column, const char **why)
 {
     json_tokener_reset(r->tok);
     struct json_object *obj = json_tokener_parse_ex(r->tok, r->text, (int)r->text_len);
-    if (json_tokener_get_error(r->tok) != json_tokener_success || json_tokener_get_parse_end(r->tok) != r->text_len) {
-        json_object_put(obj);
-        return NULL;
-    }
-    return obj;
+    enum json_tokener_error jerr = json_tokener_get_error(r->tok);
+    size_t end = json_tokener_get_parse_end(r->tok);
+    if (jerr == json_tokener_success && end == r->text_len)
+        return obj;
+    json_object_put(obj);
+    *column = end + 1;
+    *why = jerr == json_tokener_continue ? "the line ends inside a value" :
+           jerr == json_tokener_success  ? "text after the value" : json_tokener_error_desc(jerr);
+    return NULL;
 }
 
 void replay_reader_skip_moves(struct replay_reader *r)
@@ -283,9 +288,11 @@ int replay_reader_next(struct replay_reader *r, struct json_object **obj, struct
         return fail(r, err, "line %d: a line after the result line", r->line_no);
     if (r->skip_moves && r->line_no > 1 && json_check_move_line(r->text, r->text_len))
         return 1;
-    struct json_object *o = parse_line(r);
+    size_t column = 0;
+    const char *why = "";
+    struct json_object *o = parse_line(r, &column, &why);
     if (!o)
-        return fail(r, err, "line %d: invalid JSON", r->line_no);
+        return fail(r, err, "line %d, column %zu: invalid JSON (%s)", r->line_no, column, why);
     const char *type = line_type(o);
     const char *problem = !type ? "no \"type\"" :
                           r->line_no == 1 && strcmp(type, "header") ? "not a replay header" :

@@ -96,7 +96,7 @@ expect_fail truncated "$T/half.jsonl.gz" "^$T/half.jsonl.gz: truncated at line [
 edit "$R" "$T/noresult.jsonl.gz" "L.pop()"
 expect_fail no_result "$T/noresult.jsonl.gz" "^$T/noresult.jsonl.gz: no result line$"
 edit "$R" "$T/badjson.jsonl.gz" "L[5] = L[5][:-3]"
-expect_fail invalid_json "$T/badjson.jsonl.gz" "^$T/badjson.jsonl.gz: line 6: invalid JSON$"
+expect_fail invalid_json "$T/badjson.jsonl.gz" "^$T/badjson.jsonl.gz: line 6, column [0-9]+: invalid JSON \(the line ends inside a value\)$"
 zcat "$R" >"$T/plain.jsonl"
 expect_fail not_gzip "$T/plain.jsonl" "^$T/plain.jsonl: not gzip$"
 expect_fail missing "$T/none.jsonl.gz" "^$T/none.jsonl.gz: No such file or directory$"

@@ -480,9 +480,11 @@ static void expect_read_error(const char *const *lines, size_t n, const char *wh
 START_TEST(bad_lines_are_named_by_number)
 {
     const char *const invalid_json[] = {simple[0], "{\"type\":\"reply\",", simple[2]};
-    expect_read_error(invalid_json, 3, "line 2: invalid JSON");
+    expect_read_error(invalid_json, 3, "line 2, column 17: invalid JSON (the line ends inside a value)");
+    const char *const inside[] = {simple[0], "{\"type\":\"reply\",x}", simple[2]};
+    expect_read_error(inside, 3, "line 2, column 17: invalid JSON (quoted object property name expected)");
     const char *const trailing[] = {simple[0], "{\"type\":\"reply\"} x", simple[2]};
-    expect_read_error(trailing, 3, "line 2: invalid JSON");
+    expect_read_error(trailing, 3, "line 2, column 18: invalid JSON (text after the value)");
     const char *const no_result[] = {simple[0], simple[1]};
     expect_read_error(no_result, 2, "no result line");
     const char *const after_result[] = {simple[0], simple[2], simple[1]};
