@@ -53,6 +53,14 @@ int ci_compile_parse(const char *text, size_t len, struct ci_compile *c, struct 
     key128_add(&h, c->smoke ? "smoke" : "compile", c->smoke ? 6 : 8);
     key128_add(&h, c->player, c->player_len);
     c->identity = key128_finish(h);
+    key128_add(&h, "outcome", 7);
+    key128_add(&h, c->verdict, strlen(c->verdict));
+    key128_add_u64(&h, c->has_exit_code ? (uint64_t)c->exit_code : UINT64_MAX);
+    if (c->messages)
+        key128_add(&h, c->messages, c->messages_len);
+    if (c->reason)
+        key128_add(&h, c->reason, strlen(c->reason));
+    c->outcome = key128_finish(h);
     return 1;
 }
 

@@ -31,6 +31,7 @@ struct ci_compile {
     int64_t exit_code;
     uint64_t cpu_ns, wall_ns;
     struct key128 identity; /* the player: one compile record counts per player */
+    struct key128 outcome;  /* the player and what the record says (not its timing): shards' copies agree */
 };
 
 /* 1: text is a compile or smoke record (parsed into c); 0: it is neither; -1: it is one, but damaged (err). */

@@ -50,9 +50,11 @@ static int count_compile(struct results *r, const char *path, struct ci_compile 
 {
     uint64_t first;
     if (keyset_get(r->seen, c->identity, &first)) {
+        if (keyset_get(r->seen, c->outcome, &first))
+            return 0; /* each shard that plays a player compiles it: the same record again */
         char why[1024];
-        snprintf(why, sizeof why, "%s: another %s record of the same player was counted", path,
-                 c->smoke ? "smoke" : "compile");
+        snprintf(why, sizeof why, "%s: another %s record of the same player, saying something else, "
+                 "was counted", path, c->smoke ? "smoke" : "compile");
         results_note_skip(r, path, why, true);
         return 0;
     }
@@ -61,7 +63,7 @@ static int count_compile(struct results *r, const char *path, struct ci_compile 
     if (standings_player(&r->st, c->player, c->player_len, &player, err) < 0 ||
         spool_append(r->paths, 0, path, strlen(path), err) < 0)
         return -1;
-    if (keyset_add(r->seen, c->identity, at, NULL) < 0)
+    if (keyset_add(r->seen, c->identity, at, NULL) < 0 || keyset_add(r->seen, c->outcome, at, NULL) < 0)
         return ci_fail_oom(err);
     if (c->smoke)
         standings_add_smoke(&r->st, player, c->verdict);

@@ -3,7 +3,7 @@
  * matches decomposed by place, standings that do not depend on the order replays are
  * read in, a damaged replay withdrawn whole, the summary's size cap, compile records, the
  * match pages (64 matches to a page, a big replay on a page of its own), a tournament's
- * bots/ left unread.
+ * bots/ left unread, the shards' agreeing compile records merged.
  */
 #include <check.h>
 #include <json-c/json.h>
@@ -410,6 +410,44 @@ START_TEST(a_tournament_directory_is_read_for_its_records_only)
 }
 END_TEST
 
+static char *compile_record(const char *verdict, const char *messages, unsigned cpu)
+{
+    char *text = NULL;
+    if (asprintf(&text,
+                 "{\"type\":\"compile\",\"format\":\"judge-compile\",\"version\":1,\"player\":\"zed\","
+                 "\"profile\":\"c\",\"source\":\"s/zed\",\"verdict\":\"%s\",\"exit_code\":0,"
+                 "\"messages\":\"%s\",\"cpu_ns\":%u,\"wall_ns\":6,\"judge_version\":\"x\"}\n",
+                 verdict, messages, cpu) < 0)
+        ck_abort();
+    return text;
+}
+
+/* Each shard that plays a player compiles it: copies that agree are one record, quietly. */
+START_TEST(shards_compile_records_that_agree_are_merged)
+{
+    make_root();
+    char *a = compile_record("OK", "", 5), *b = compile_record("OK", "", 7);
+    char *c = compile_record("COMPILE_ERROR", "x", 5);
+    write_gz("s1/compile", "zed.jsonl.gz", a);
+    write_gz("s2/compile", "zed.jsonl.gz", b);
+    struct results_report rep;
+    struct ci_error err;
+    ck_assert_int_eq(run((const char *[]){"s1", "s2"}, 2, "out", 0, &rep, &err), 0);
+    ck_assert_uint_eq(rep.compile_records, 1);
+    ck_assert_uint_eq(rep.skipped_duplicate, 0);
+    results_report_free(&rep);
+    write_gz("s3/compile", "zed.jsonl.gz", c);
+    ck_assert_int_eq(run((const char *[]){"s1", "s2", "s3"}, 3, "out2", 0, &rep, &err), 0);
+    ck_assert_uint_eq(rep.compile_records, 1);
+    ck_assert_uint_eq(rep.skipped_duplicate, 1);
+    results_report_free(&rep);
+    free(a);
+    free(b);
+    free(c);
+    remove_root();
+}
+END_TEST
+
 static Suite *results_suite(void)
 {
     Suite *s = suite_create("results");
@@ -422,6 +460,7 @@ static Suite *results_suite(void)
     tcase_add_test(t, compile_records_and_nothing_valid);
     tcase_add_test(t, match_pages_hold_64_matches_and_a_big_replay_its_own);
     tcase_add_test(t, a_tournament_directory_is_read_for_its_records_only);
+    tcase_add_test(t, shards_compile_records_that_agree_are_merged);
     suite_add_tcase(s, t);
     return s;
 }
