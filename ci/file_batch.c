@@ -190,6 +190,23 @@ int file_batch_commit(struct file_batch *b, struct ci_error *err)
     return 0;
 }
 
+struct each_kept {
+    file_batch_name_fn fn;
+    void *ctx;
+};
+
+static int pass_name(void *ctx, const char *data, size_t len, struct ci_error *err)
+{
+    const struct each_kept *e = ctx;
+    return e->fn(e->ctx, data + 8, len - 8, err);
+}
+
+int file_batch_each_kept(struct file_batch *b, file_batch_name_fn fn, void *ctx, struct ci_error *err)
+{
+    struct each_kept e = {fn, ctx};
+    return spool_each(b->kept, 0, pass_name, &e, err);
+}
+
 void file_batch_close(struct file_batch *b)
 {
     if (!b) return;

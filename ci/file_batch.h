@@ -31,6 +31,9 @@ void file_batch_drop(struct file_batch *b, uint64_t seq);
 int file_batch_put(struct file_batch *b, const char *name, const void *data, size_t len,
                    struct ci_error *err);
 int file_batch_commit(struct file_batch *b, struct ci_error *err);
+/* fn(ctx, name, len, err) for each name kept, in the order kept; a non-zero return stops it. */
+typedef int (*file_batch_name_fn)(void *ctx, const char *name, size_t len, struct ci_error *err);
+int file_batch_each_kept(struct file_batch *b, file_batch_name_fn fn, void *ctx, struct ci_error *err);
 /* Removes every file written and not committed; frees b. */
 void file_batch_close(struct file_batch *b);
 

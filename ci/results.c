@@ -127,13 +127,26 @@ static void mark_references(struct results *r)
 
 static int write_outputs(struct results *r, struct ci_error *err)
 {
+    if (r->has_grading && grades_check_names(r, err) < 0) /* a grading file's error: before any output */
+        return -1;
     if (file_batch_commit(r->rerun_files, err) < 0)
         return -1;
-    if (r->has_grading && (grades_check_names(r, err) < 0 || grades_write(r, err) < 0))
+    if (r->has_grading && grades_write(r, err) < 0)
         return -1;
     if (standings_write(r, err) < 0 || junit_write(r, err) < 0 || audit_write(r, err) < 0 || html_write(r, err) < 0)
         return -1;
-    return summary_write(r, err);
+    if (summary_write(r, err) < 0)
+        return -1;
+    return stale_outputs_sweep(r, err);
+}
+
+/* A failed run leaves no directory it made that is still empty. */
+static void remove_empty_dirs(const struct results *r, bool made_out)
+{
+    rmdir(r->matches_dir);
+    rmdir(r->rerun_dir);
+    if (made_out)
+        rmdir(r->opt->out_dir);
 }
 
 static void hand_over_annotations(struct results *r)
@@ -158,6 +171,7 @@ int results_run(const struct results_options *opt, const struct results_hooks *h
     r->hooks = hooks;
     r->rep = rep;
     int rc = check_inputs(opt, err);
+    bool made_out = access(opt->out_dir, F_OK) < 0;
     if (rc == 0)
         rc = open_state(r, err);
     if (rc == 0)
@@ -173,6 +187,8 @@ int results_run(const struct results_options *opt, const struct results_hooks *h
     if (rc == 0)
         hand_over_annotations(r);
     close_state(r);
+    if (rc != 0)
+        remove_empty_dirs(r, made_out);
     free(r);
     return rc;
 }

@@ -62,6 +62,10 @@ struct results {
     char matches_dir[4096];   /* OUT/matches: the viewer pages */
 };
 
+/* stale_outputs.c: after the outputs are written, remove what an earlier run wrote into OUT
+ * and this one did not. */
+int stale_outputs_sweep(struct results *r, struct ci_error *err);
+
 /* ingest.c: one file read by replay_load.c into the state; a damaged one is noted and skipped. */
 int ingest_file(struct results *r, struct loaded_file *lf, struct ci_error *err);
 void results_note_skip(struct results *r, const char *path, const char *why, bool duplicate);

@@ -13,15 +13,21 @@
 static const char usage_text[] =
     "usage: judge results DIR|REPLAY... --out OUT [--grading GRADING.yaml [--fail-under POINTS]] [--jobs N]\n"
     "\n"
-    "Reads every replay (*.jsonl.gz, and compile records) under the directories given,\n"
-    "skipping damaged and duplicate ones, and writes into OUT: standings.json/.md,\n"
-    "junit.xml, summary.md, audit.json/.md (every violation, with the command that re-runs\n"
-    "its match), rerun/ (the match files those commands use) and, with --grading,\n"
-    "grades.json/.md. With GITHUB_ACTIONS=true, prints up to 10 annotations.\n"
+    "Reads every replay (*.jsonl.gz, and the compile and smoke records of judge compile and\n"
+    "judge tournament) under the directories given, skipping damaged and duplicate ones, and\n"
+    "writes into OUT: standings.json/.md, junit.xml, summary.md, audit.json/.md (every\n"
+    "violation and failed compile or smoke test, with the command that re-runs its match),\n"
+    "rerun/ (the match files those commands use), index.html with matches/ (the report and\n"
+    "a viewer page per match, opened from the files) and, with --grading, grades.json/.md.\n"
+    "Files an earlier run wrote into OUT that this one does not are removed (and named).\n"
+    "With GITHUB_ACTIONS=true, prints up to 10 annotations.\n"
     "--jobs N reads replays on N threads (default: one per CPU; 1: no extra thread).\n"
     "\n"
-    "exit status: 0 done; 1 a graded player is below --fail-under; 2 usage, grading file\n"
-    "or no valid replay; 3 internal error. See docs/results.md.\n";
+    "In a tournament's output directory only replays/, compile/ and smoke/ are read.\n"
+    "\n"
+    "exit status: 0 done; 1 a graded player is below --fail-under; 2 usage, grading file,\n"
+    "no valid replay, or a damaged one (skipped: the outputs are written from the others);\n"
+    "3 internal error. See docs/results.md.\n";
 
 static int usage_error(const char *what)
 {
@@ -117,5 +123,7 @@ int cmd_results(int argc, char **argv)
         printf("results: %" PRIu32 " player%s below the pass mark of %" PRId64 " points\n",
                rep.below_fail_under, rep.below_fail_under == 1 ? "" : "s", opt.fail_under);
     results_report_free(&rep);
+    if (rep.skipped_damaged)
+        return EXIT_USAGE;
     return rep.below_fail_under ? EXIT_FAILURE_RESULT : EXIT_OK;
 }

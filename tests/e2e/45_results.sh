@@ -72,7 +72,7 @@ check run/no_annotations_outside_actions [ "$(grep -c '^::' "$T/out.txt")" = 0 ]
 for f in standings.json standings.md junit.xml summary.md audit.json audit.md; do
     check "run/writes_$f" [ -s "$O/$f" ]
 done
-check run/no_temporary_files_left [ "$(find "$O" -name '.*' | wc -l)" = 0 ]
+check run/no_temporary_files_left [ "$(find "$O" -name '.*' ! -path "$O/.judge-results" | wc -l)" = 0 ]
 
 S=$O/standings.json
 qcheck standings/counts "$S" 'J["matches"] == 24 and J["files"] == 24 and J["skipped"] == {"damaged": 0, "duplicate": 0} and J["games"] == ["generals"]'
@@ -168,11 +168,13 @@ edit "$SRC" "$D/badresult.jsonl.gz" 'o = json.loads(L[-1]); o["players"].pop(); 
 echo "not a replay" >"$D/plain.jsonl.gz"
 cp -r "$T/r/tiny" "$T/copy/"       # the same matches again: duplicates
 "$JUDGE" results "$T/r" "$D" "$T/copy" --out "$T/out_damaged" >"$T/damaged.out" 2>"$T/damaged.err"
-check damaged/exit_0 [ $? = 0 ]
+rc=$?
+check damaged/exit_2 [ $rc = 2 ]
+check damaged/outputs_written_from_the_rest [ -s "$T/out_damaged/summary.md" -a -s "$T/out_damaged/index.html" ]
 check damaged/rest_counted [ "$(q "$T/out_damaged/standings.json" 'J["matches"], J["skipped"]')" = "(24, {'damaged': 5, 'duplicate': 12})" ]
 check damaged/same_standings [ "$(q "$S" 'J["players"]')" = "$(q "$T/out_damaged/standings.json" 'J["players"]')" ]
 check damaged/truncated_reported grep -qE "^judge results: $D/truncated.jsonl.gz: truncated at line [0-9]+ \(skipped\)$" "$T/damaged.err"
-check damaged/bad_json_reported grep -qF "judge results: $D/badjson.jsonl.gz: line 4: invalid JSON (skipped)" "$T/damaged.err"
+check damaged/bad_json_reported grep -qE "^judge results: $D/badjson.jsonl.gz: line 4, column [0-9]+: invalid JSON \(the line ends inside a value\) \(skipped\)$" "$T/damaged.err"
 check damaged/no_result_reported grep -qF "judge results: $D/noresult.jsonl.gz: no result line (skipped)" "$T/damaged.err"
 check damaged/bad_result_reported grep -qF "$D/badresult.jsonl.gz: line $(zcat "$SRC" | wc -l): result: 1 players where the header has 2 (skipped)" "$T/damaged.err"
 check damaged/not_gzip_reported grep -qF "judge results: $D/plain.jsonl.gz: not gzip (skipped)" "$T/damaged.err"
@@ -247,10 +249,22 @@ printf 'rules:\n  - name: x\n    points: 5\n    wins: {against: nobody, at_least
 "$JUDGE" results "$T/r" --out "$T/out_g3" --grading "$T/unknown.yaml" >/dev/null 2>"$T/unknown.err"
 check grading/unknown_player_exit_2 [ $? = 2 ]
 check grading/unknown_player_mark grep -qF "judge results: $T/unknown.yaml:4:21: no player named 'nobody' in the replays" "$T/unknown.err"
+check grading/unknown_player_writes_nothing [ ! -e "$T/out_g3" ]
 printf 'rules:\n  - name: x\n    points: 5\n    top_percent: 150\n' >"$T/range.yaml"
 "$JUDGE" results "$T/r" --out "$T/out_g4" --grading "$T/range.yaml" >/dev/null 2>"$T/range.err"
 check grading/bad_file_exit_2 [ $? = 2 ]
 check grading/bad_file_mark grep -qF "judge results: $T/range.yaml:4:18: expected an integer from 1 to 100" "$T/range.err"
+
+# A second run into the same OUT, without grading and with fewer matches: nothing of the first is left.
+"$JUDGE" results "$T/r/tiny" --out "$T/out_g" >/dev/null 2>"$T/again.err"
+check again/exit_0 [ $? = 0 ]
+check again/grades_removed [ ! -e "$T/out_g/grades.json" -a ! -e "$T/out_g/grades.md" ]
+check again/says_what_it_removed grep -qE "^judge results: removed [0-9]+ files an earlier run wrote into $T/out_g and this one did not: grades.json, grades.md, " "$T/again.err"
+"$JUDGE" results "$T/r/tiny" --out "$T/out_fresh" >/dev/null 2>&1
+check again/same_files_as_a_fresh_run diff <(cd "$T/out_g" && find . -type f ! -name .judge-results | sort) <(cd "$T/out_fresh" && find . -type f ! -name .judge-results | sort)
+touch "$T/out_g/rerun/mine.jsonl.gz"
+"$JUDGE" results "$T/r" --out "$T/out_g" >/dev/null 2>&1
+check again/keeps_files_it_did_not_write [ -e "$T/out_g/rerun/mine.jsonl.gz" ]
 
 # ---- summary and usage -----------------------------------------------------------------------
 
