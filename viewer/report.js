@@ -48,7 +48,28 @@
 
     function shown(v) { return v === undefined || v === null ? "" : v; }
 
-    function standingsSection(st) {
+    /* standings.json's "compile": the player's compile record's verdict (a string), null without one. */
+    function compileVerdict(p) { return typeof p.compile === "string" ? p.compile : ""; }
+
+    /* audit.json's entries of a player by name; null when the audit is not in the page (too large). */
+    function auditEntries(audit) {
+        if (!audit) return null;
+        var of = {};
+        (audit.players || []).forEach(function (p) { of[p.name] = p.violations || []; });
+        return of;
+    }
+
+    /* "name: VERDICT" and the compiler's messages (audit.json's compile entry), as text. */
+    function compileFailure(p, entries) {
+        var li = el("li", "", p.name + ": " + compileVerdict(p));
+        if (!entries) { li.appendChild(el("p", "jr-meta", "compiler messages: in audit.md (the audit is too large for this page)")); return li; }
+        var c = (entries[p.name] || []).filter(function (v) { return v.kind === "compile"; })[0];
+        if (!c) return li;
+        li.appendChild(c.messages ? el("pre", "", c.messages) : el("p", "jr-meta", "compiler output: (empty)"));
+        return li;
+    }
+
+    function standingsSection(st, audit) {
         var sec = el("section", "jr-standings");
         sec.appendChild(el("h2", "", "Standings"));
         if (!st) { sec.appendChild(el("p", "", "standings.json is missing or unreadable.")); return sec; }
@@ -57,65 +78,87 @@
         var rows = (st.players || []).map(function (p) {
             var tr = cells([shown(p.rank), shown(p.name), typeof p.rating === "number" ? p.rating.toFixed(1) + " ± " + (p.rating_se || 0).toFixed(0) : "",
                             shown(p.points), shown(p.wins) + "/" + shown(p.draws) + "/" + shown(p.losses), shown(p.matches), shown(p.verdict),
-                            p.compile ? (p.compile.verdict || JSON.stringify(p.compile)) : "",
-                            p.verdicts ? countsText(p.verdicts) : "", countsText(p.violations), ms(p.cpu_ns || 0)]);
+                            compileVerdict(p), p.verdicts ? countsText(p.verdicts) : "", countsText(p.violations), ms(p.cpu_ns || 0)]);
             if (p.verdict !== "OK") tr.className = "jr-bad";
             return tr;
         });
         sec.appendChild(table(["rank", "player", "rating", "points", "W/D/L", "matches", "verdict", "compile", "verdicts in matches",
                                "violations", "CPU"], rows));
-        var failed = (st.players || []).filter(function (p) { return p.compile && p.compile.verdict && p.compile.verdict !== "OK"; });
+        var failed = (st.players || []).filter(function (p) { return compileVerdict(p) && compileVerdict(p) !== "OK"; });
         if (failed.length) {
+            var entries = auditEntries(audit), ul = el("ul", "jr-compile-failures");
             sec.appendChild(el("h3", "", "Compile failures"));
-            var ul = el("ul");
-            failed.forEach(function (p) { ul.appendChild(el("li", "", p.name + ": " + p.compile.verdict + (p.compile.message ? " — " + p.compile.message : ""))); });
+            failed.forEach(function (p) { ul.appendChild(compileFailure(p, entries)); });
             sec.appendChild(ul);
         }
         return sec;
     }
 
-    function auditSection(audit, pageOf) {
+    /* One entry of audit.json in a <dl>, worded as audit.md words it: a match's violation, a
+     * failed compile (kind "compile") or a failed smoke test (kind "smoke_test"). Every value
+     * is text (a bot's output, a student's compiler messages): never markup. */
+    function auditEntry(v, pageOf) {
+        var d = el("div", "jv-violation"), dl = el("dl");
+        function row(k, val, pre) {
+            if (val === null || val === undefined || val === "") return;
+            dl.appendChild(el("dt", "", k));
+            var dd = el("dd");
+            if (val instanceof Node) dd.appendChild(val); else dd.appendChild(el(pre ? "pre" : "span", "", val));
+            dl.appendChild(dd);
+        }
+        function output(k, val) { if (val) row(k, val, true); else row(k, "(empty)"); }
+        if (v.kind === "compile") {
+            d.appendChild(el("h3", "", "compile (" + v.verdict + ")"));
+            row("record", v.file);
+            row("profile", v.profile);
+            row("source", v.source);
+            if (typeof v.exit_code === "number") row("exit code", String(v.exit_code));
+            output("compiler output", v.messages);
+        } else if (v.kind === "smoke_test") {
+            d.appendChild(el("h3", "", "smoke test (" + v.verdict + "): its first reply, before the tournament; no match played"));
+            row("record", v.file);
+            row("first state of match", v.match_id);
+            row("reason", v.reason);
+            output("stderr", v.stderr_tail);
+        } else {
+            d.appendChild(el("h3", "", v.verdict + " (" + v.kind + ") in round " + v.round + ", reply " + v.reply));
+            var href = pageOf[v.replay];
+            if (href) {
+                var a = el("a", "", v.game + " seed " + v.seed + " (" + (v.players || []).join(" vs ") + ")");
+                a.href = href + "#player=" + v.player_number + "&reply=" + v.reply;
+                row("match", a);
+            } else row("match", v.replay);
+            row("sent", v.sent, true);
+            row("reason", v.reason);
+            if (v.limit !== null && v.limit !== undefined) row("limit / figure", v.limit + " / " + v.figure);
+            row("stderr (tail)", v.stderr_tail, true);
+            row("verify", v.verify, true);
+            row("re-run", v.rerun, true);
+        }
+        d.appendChild(dl);
+        return d;
+    }
+
+    function auditSection(audit, st, pageOf) {
         var sec = el("section", "jr-audit");
         sec.appendChild(el("h2", "", "Audit: every violation and failed compile"));
         if (!audit) {
             sec.appendChild(el("p", "", "The audit is too large to show here: open audit.md (or audit.json)."));
             return sec;
         }
+        var reference = {};
+        ((st && st.players) || []).forEach(function (p) { if (p.reference) reference[p.name] = true; });
         var any = false;
         (audit.players || []).forEach(function (p) {
             if (!p.violations || !p.violations.length) return;
             any = true;
-            var box = el("details", "jr-player");
-            box.appendChild(el("summary", "", p.name + " (rank " + p.rank + "): " + p.count + " violation" + (p.count === 1 ? "" : "s")));
-            p.violations.forEach(function (v) {
-                var d = el("div", "jv-violation"), dl = el("dl");
-                d.appendChild(el("h3", "", v.verdict + " (" + v.kind + ") in round " + v.round + ", reply " + v.reply));
-                function row(k, val, pre) {
-                    if (val === null || val === undefined || val === "") return;
-                    dl.appendChild(el("dt", "", k));
-                    var dd = el("dd");
-                    if (val instanceof Node) dd.appendChild(val); else dd.appendChild(el(pre ? "pre" : "span", "", val));
-                    dl.appendChild(dd);
-                }
-                var href = pageOf[v.replay];
-                if (href) {
-                    var a = el("a", "", v.game + " seed " + v.seed + " (" + (v.players || []).join(" vs ") + ")");
-                    a.href = href + "#player=" + v.player_number + "&reply=" + v.reply;
-                    row("match", a);
-                } else row("match", v.replay);
-                row("sent", v.sent, true);
-                row("reason", v.reason);
-                if (v.limit !== null && v.limit !== undefined) row("limit / figure", v.limit + " / " + v.figure);
-                row("stderr (tail)", v.stderr_tail, true);
-                row("verify", v.verify, true);
-                row("re-run", v.rerun, true);
-                d.appendChild(dl);
-                box.appendChild(d);
-            });
-            (p.compiles || []).forEach(function (c) { box.appendChild(el("pre", "", JSON.stringify(c, null, 1))); });
+            var box = el("details", "jr-player"), n = p.count;
+            box.appendChild(el("summary", "", p.name + " (" + (reference[p.name] ? "reference bot, " : "") + "rank " + p.rank + "): " +
+                                              n + " entr" + (n === 1 ? "y" : "ies")));
+            p.violations.forEach(function (v) { box.appendChild(auditEntry(v, pageOf)); });
             sec.appendChild(box);
         });
-        if (!any) sec.appendChild(el("p", "", "No violation."));
+        if (!any) sec.appendChild(el("p", "", "No violations and no failed compiles."));
         return sec;
     }
 
@@ -180,8 +223,8 @@
         });
         app.textContent = "";
         app.appendChild(el("h1", "", "Results"));
-        app.appendChild(standingsSection(st));
-        app.appendChild(auditSection(audit, pageOf));
+        app.appendChild(standingsSection(st, audit));
+        app.appendChild(auditSection(audit, st, pageOf));
         app.appendChild(matchesSection(matches));
         document.body.dataset.state = "ready";
         window.__reportReadyAt = performance.now();   /* make bench reads it */

@@ -414,6 +414,76 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         await page.close();
     });
 
+    test("judge results: index.html shows compile verdicts, the compiler's messages and smoke tests as audit.md does", async (t) => {
+        const m = fixture(t, "generals-clear");
+        if (!m) return;
+        const zlib = require("node:zlib");
+        const inputs = path.join(fx.tmp, "records-in"), out = path.join(fx.tmp, "records");
+        for (const d of ["replays", "compile", "smoke"]) fs.mkdirSync(path.join(inputs, d), {recursive: true});
+        fs.copyFileSync(m.replay, path.join(inputs, "replays", path.basename(m.replay)));
+        const record = (dir, o) => fs.writeFileSync(path.join(inputs, dir, o.player + ".jsonl.gz"), zlib.gzipSync(JSON.stringify(o) + "\n"));
+        /* A student's compiler messages holding markup: shown as text, never as elements. */
+        const messages = "bot.cpp:7:34: error: expected ';' before </pre><b id=\"injected\">while</b>\n    8 |     while (x) {\n";
+        record("compile", {type: "compile", format: "judge-compile", version: 1, player: "erin", profile: "cpp", source: "submissions/erin",
+                           verdict: "COMPILE_ERROR", exit_code: 1, messages, cpu_ns: 1200000, wall_ns: 3000000, judge_version: "x"});
+        record("compile", {type: "compile", format: "judge-compile", version: 1, player: "greedy", profile: "c", source: "submissions/greedy",
+                           verdict: "OK", exit_code: 0, messages: "", cpu_ns: 1, wall_ns: 2, judge_version: "x"});
+        const reason = "column 1: 'I' is not a number; sent \"I will <i>crush</i> you all!\"";
+        record("smoke", {type: "smoke", format: "judge-smoke", version: 1, player: "frank", verdict: "INVALID_OUTPUT", reason,
+                         stderr_tail: "Traceback: <script>boom()</script>\n", match_id: "0020-gen-s1-frank-vs-greedy", judge_version: "x"});
+        fx.judge(["results", path.join(inputs, "replays"), path.join(inputs, "compile"), path.join(inputs, "smoke"), "--out", out]);
+        const page = await browser.open("file://" + path.join(out, "index.html"));
+        /* The compile column: standings.json's verdict string, as it is (no quotes). */
+        const column = await page.evaluate(() => {
+            const head = [...document.querySelectorAll(".jr-standings tr:first-child th")].map((th) => th.textContent);
+            const at = head.indexOf("compile"), of = {};
+            document.querySelectorAll(".jr-standings tr").forEach((tr) => {
+                if (tr.cells[at] && tr.cells[at].tagName === "TD") of[tr.cells[1].textContent] = tr.cells[at].textContent;
+            });
+            return of;
+        });
+        assert.deepEqual(column, {greedy: "OK", random: "", garbage: "", erin: "COMPILE_ERROR", frank: ""});
+        /* The compile failures, with the compiler's messages as text. */
+        assert.equal(await page.locator(".jr-standings h3", {hasText: "Compile failures"}).count(), 1);
+        const failures = page.locator(".jr-compile-failures li");
+        assert.equal(await failures.count(), 1);
+        assert.match(await failures.first().textContent(), /^erin: COMPILE_ERROR/);
+        assert.equal(await failures.first().locator("pre").textContent(), messages);
+        assert.equal(await page.locator("#injected").count(), 0, "a student's messages are never markup");
+        assert.equal(await page.locator(".jr-audit i, .jr-audit script").count(), 0, "a bot's reason and stderr are never markup");
+        /* The audit: the compile and smoke test records worded as audit.md words them. */
+        await page.evaluate(() => document.querySelectorAll("details").forEach((d) => { d.open = true; }));
+        const audit = await page.textContent(".jr-audit");
+        assert.doesNotMatch(audit, /undefined/);
+        const md = fs.readFileSync(path.join(out, "audit.md"), "utf8").replace(/\\(.)/g, "$1");
+        const headings = await page.locator(".jr-audit h3").allTextContents();
+        for (const h of ["compile (COMPILE_ERROR)", "smoke test (INVALID_OUTPUT): its first reply, before the tournament; no match played"]) {
+            assert.ok(headings.includes(h), h + " in " + JSON.stringify(headings));
+            assert.ok(md.includes("### 1. " + h + "\n"), "audit.md says " + h);
+        }
+        const summaries = await page.locator(".jr-audit summary").allTextContents();
+        for (const who of ["erin", "frank"]) {
+            const want = md.match(new RegExp("^## " + who + " (\\(rank \\d+\\): 1 entry)$", "m"));
+            assert.ok(want && summaries.includes(who + " " + want[1]), who + ": " + JSON.stringify(summaries));
+        }
+        const entry = (text) => page.locator(".jr-audit .jv-violation", {has: page.locator("h3", {hasText: text})});
+        const rows = async (text) => entry(text).evaluate((d) => {
+            const o = {};
+            d.querySelectorAll("dt").forEach((dt) => { o[dt.textContent] = dt.nextElementSibling.textContent; });
+            return o;
+        });
+        assert.deepEqual(await rows("compile (COMPILE_ERROR)"),
+                         {record: path.join(inputs, "compile", "erin.jsonl.gz"), profile: "cpp", source: "submissions/erin", "exit code": "1",
+                          "compiler output": messages});
+        assert.deepEqual(await rows("smoke test (INVALID_OUTPUT)"),
+                         {record: path.join(inputs, "smoke", "frank.jsonl.gz"), "first state of match": "0020-gen-s1-frank-vs-greedy", reason,
+                          stderr: "Traceback: <script>boom()</script>\n"});
+        /* A match's violation still links to its reply. */
+        assert.ok((await page.locator(".jr-audit a").count()) >= 1);
+        await noErrors(page);
+        await page.close();
+    });
+
     test("stepping animates the turn; a jump shows it at once", async (t) => {
         const m = fixture(t, "generals-clear");
         if (!m) return;
