@@ -1,9 +1,13 @@
 /* cmd_view.c - `judge view REPLAY [--out PAGE.html]`: one self-contained HTML page that shows
  * the match (the viewer of viewer/, with the replay inside), opened from a double-click. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/atomic_file.h"
 #include "judge/cli/commands.h"
@@ -16,7 +20,8 @@ static const char usage_text[] =
     "\n"
     "Writes one HTML page holding the viewer and the replay: it opens in a browser from the\n"
     "file, with no network and no server. Without --out the page goes beside the replay\n"
-    "(m.jsonl.gz -> m.html) and its path is printed.\n";
+    "(m.jsonl.gz -> m.html) and its path is printed. A page judge view wrote before is\n"
+    "replaced (and a note says so); any other file there is left alone (exit 2).\n";
 
 static int read_replay(const char *path, struct strbuf *bytes)
 {
@@ -41,6 +46,26 @@ static int read_replay(const char *path, struct strbuf *bytes)
         return -1;
     }
     return 0;
+}
+
+enum existing { EXISTING_NONE, EXISTING_PAGE, EXISTING_OTHER };
+
+/* What is at the page's path: nothing (or a device, a FIFO: written in place), a page judge view
+ * wrote (replaced, with a note), or anything else (never replaced: it may be the replay itself). */
+static enum existing existing_target(const char *out, const char *replay)
+{
+    struct stat st, rst;
+    if (stat(out, &st) < 0 || !S_ISREG(st.st_mode))
+        return EXISTING_NONE;
+    if (stat(replay, &rst) == 0 && rst.st_dev == st.st_dev && rst.st_ino == st.st_ino)
+        return EXISTING_OTHER;
+    char head[512] = {0};
+    int fd = open(out, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    ssize_t n = fd >= 0 ? read(fd, head, sizeof head - 1) : -1;
+    if (fd >= 0)
+        close(fd);
+    bool page = n > 0 && !strncmp(head, "<!DOCTYPE html>", 15) && strstr(head, "<title>judge replay viewer</title>");
+    return page ? EXISTING_PAGE : EXISTING_OTHER;
 }
 
 /* m.jsonl.gz -> m.html beside it. */
@@ -92,6 +117,12 @@ int cmd_view(int argc, char **argv)
         }
         out = path;
     }
+    enum existing existing = existing_target(out, replay);
+    if (existing == EXISTING_OTHER) {
+        fprintf(stderr, "judge view: %s exists and is not a page judge view wrote: not replaced "
+                        "(remove it, or give another --out)\n", out);
+        return EXIT_USAGE;
+    }
     struct strbuf bytes = STRBUF_INIT, page = STRBUF_INIT;
     int rc = EXIT_OK;
     if (read_replay(replay, &bytes) < 0) {
@@ -106,6 +137,8 @@ int cmd_view(int argc, char **argv)
             fprintf(stderr, "judge view: %s\n", err);
             rc = EXIT_FAILURE_RESULT;
         } else {
+            if (existing == EXISTING_PAGE)
+                fprintf(stderr, "judge view: note: replaced the existing page %s\n", out);
             printf("%s\n", out);
         }
     }

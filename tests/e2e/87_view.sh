@@ -34,6 +34,19 @@ check view/viewer_inside grep -q 'JV.App = function' "$T/m.html"
 out=$("$JUDGE" view "$T/m.jsonl.gz" --out "$T/page.html")
 check view/out [ $? = 0 -a "$out" = "$T/page.html" ]
 check view/same_page cmp -s "$T/m.html" "$T/page.html"
+# A page it wrote is replaced, with a note; anything else (a replay above all) is left alone.
+"$JUDGE" view "$T/m.jsonl.gz" --out "$T/page.html" >/dev/null 2>"$T/err"
+check view/replaces_its_page [ $? = 0 ]
+check view/says_it_replaced grep -qxF "judge view: note: replaced the existing page $T/page.html" "$T/err"
+cp "$T/m.jsonl.gz" "$T/other.jsonl.gz"
+echo precious >"$T/notes.txt"
+for target in other.jsonl.gz notes.txt m.jsonl.gz; do
+    before=$(sha256sum <"$T/$target")
+    "$JUDGE" view "$T/m.jsonl.gz" --out "$T/$target" >/dev/null 2>"$T/err"
+    rc=$?
+    check "view/keeps_$target" [ $rc = 2 -a "$(sha256sum <"$T/$target")" = "$before" ]
+    check "view/says_why_$target" grep -qxF "judge view: $T/$target exists and is not a page judge view wrote: not replaced (remove it, or give another --out)" "$T/err"
+done
 
 # judge replay prompts (what the browser tests compare the viewer with): one line per
 # recorded input, each the engine's state text for that player; a cut replay exits 1.
