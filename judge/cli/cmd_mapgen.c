@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "engine/game.h"
 #include "engine/seabattle.h"
@@ -24,7 +25,7 @@ static const char usage_text[] =
     "       judge mapgen bomberman --seed S [--players P] [--blocks PCT] [--bonuses N]\n"
     "                    [--symmetric] [-o FILE]\n"
     "Writes a map in the game's own format (for seabattle, which has no map, a random valid\n"
-    "board) to stdout, or to FILE (replaced atomically).\n"
+    "board) to stdout, or to FILE (replaced atomically, with a note when it existed).\n"
     "Notes, such as a lowered capital distance, go to stderr.\n";
 
 /* Every option flag of every game's generator, and the generator option it sets
@@ -306,10 +307,14 @@ static int write_output(const char *path, const char *text)
         return EXIT_OK;
     }
     char err[320];
+    struct stat st;
+    bool replacing = stat(path, &st) == 0 && S_ISREG(st.st_mode);
     if (atomic_file_write_whole(path, text, strlen(text), err, sizeof err) < 0) {
         fprintf(stderr, "judge mapgen: %s\n", err);
         return EXIT_INTERNAL;
     }
+    if (replacing)
+        fprintf(stderr, "judge mapgen: note: replaced the existing file %s (named by --output)\n", path);
     return EXIT_OK;
 }
 

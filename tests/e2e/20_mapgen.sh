@@ -43,6 +43,8 @@ mkdir "$T/out"
 gen --rows 20 --cols 25 --players 3 --seed 42 -o "$T/out/x.map" 2>/dev/null
 check mapgen_output_file_same_bytes cmp -s "$T/a.map" "$T/out/x.map"
 check mapgen_output_file_no_leftovers test "$(ls -A "$T/out")" = x.map
+gen --rows 20 --cols 25 --players 3 --seed 42 -o "$T/out/x.map" 2>"$T/again.err"
+check mapgen_output_replaced_says_so grep -qxF "judge mapgen: note: replaced the existing file $T/out/x.map (named by --output)" "$T/again.err"
 
 # A capital distance that cannot be met is lowered, with a note on stderr.
 gen --rows 4 --cols 4 --players 4 --seed 1 --min-capital-dist 9 >"$T/near.map" 2>"$T/near.err"
