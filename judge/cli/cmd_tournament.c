@@ -29,8 +29,8 @@ static const char usage_text[] =
     "CPUs), each in its own jails, into DIR (default: the file's `output:`):\n"
     "DIR/replays/ID.jsonl.gz and DIR/journal.jsonl, one line per finished match.\n"
     "Run the same command again after an interruption: only what is missing is played.\n"
-    "Players with `source:` are compiled first, once, into DIR/bots (records in DIR/compile);\n"
-    "the matches of one that does not compile are not played.\n"
+    "Players with `source:` are compiled first, once, into DIR/bots (records in DIR/compile),\n"
+    "only those seated in the shard's matches; one that does not compile plays no match.\n"
     "Then every player is started once on the first state of its first match and must\n"
     "answer within the limits (the smoke test); a failure is reported at once, and with\n"
     "`drop` (the default for a gauntlet; `smoke_test:` in the file) its matches are not\n"
@@ -208,11 +208,11 @@ static void compiled(void *ctx, const struct tournament_compiled *c)
 }
 
 static int compile_players(const struct options *o, struct tournament_config *cfg,
-                           const struct tournament_outdir *od)
+                           const struct tournament_plan *plan, const struct tournament_outdir *od)
 {
     struct tournament_compile_hooks hooks = {compiled, NULL};
     struct tournament_error err;
-    enum tournament_compile_status s = tournament_compile(cfg, od, o->jobs, &hooks, &err);
+    enum tournament_compile_status s = tournament_compile(cfg, plan, o->shard, od, o->jobs, &hooks, &err);
     if (s == TOURNAMENT_COMPILED) return EXIT_OK;
     fprintf(stderr, "%s%s\n", s == TOURNAMENT_COMPILE_INTERNAL ? "judge tournament: " : "", err.msg);
     return s == TOURNAMENT_COMPILE_INTERNAL ? EXIT_INTERNAL : EXIT_USAGE;
@@ -370,7 +370,7 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
         return EXIT_USAGE;
     }
     /* The first check left out the matches of source players; now they are compiled. */
-    int rc = compile_players(o, cfg, &od);
+    int rc = compile_players(o, cfg, plan, &od);
     if (rc == EXIT_OK && tournament_check(cfg, plan, &err) < 0) {
         print_escaped(stderr, "%s\n", err.msg);
         rc = EXIT_USAGE;

@@ -118,6 +118,9 @@ struct tournament_shard {
     unsigned index, count;
 }; /* 1 <= index <= count */
 bool tournament_in_shard(const struct tournament_match *m, struct tournament_shard shard);
+/* seated[p] (cfg->n_players of them) set for every player seated in a match of the shard. */
+void tournament_shard_players(const struct tournament_plan *plan, struct tournament_shard shard,
+                              bool *seated);
 int tournament_shard_parse(const char *text, struct tournament_shard *out);
 
 /* The match file of one match. Shallow: it points into cfg, so it is never

@@ -95,6 +95,19 @@ check resume/bob_reused grep -qx "compile bob (cpp): OK (reused from an earlier 
 check resume/erin_reused grep -q "^compile erin (cpp): COMPILE_ERROR (reused from an earlier run)" "$T/resume.err"
 check resume/nothing_played grep -q "^played 0 matches" "$T/resume.out"
 
+# A shard compiles and smoke-tests the players of its own matches alone: shard 1/16 plays
+# 0000 (alice vs ref-random) and 0016 (erin vs ref-random), not frank's nor dave's.
+"$JUDGE" tournament "$T/class/tournament.yaml" --shard 1/16 --out "$T/shard" --jobs 2 \
+    >"$T/shard.out" 2>"$T/shard.err"
+check shard/exit_0 [ $? = 0 ]
+words() { tr '\n' ' '; }
+check shard/compiles_its_players_alone \
+    [ "$(grep '^compile ' "$T/shard.err" | cut -d' ' -f2 | words)" = "alice erin ref-random " ]
+check shard/records_of_its_players_alone \
+    [ "$(ls "$T/shard/compile" | words)" = "alice.jsonl.gz erin.jsonl.gz ref-random.jsonl.gz " ]
+check shard/smoke_tests_its_players_alone [ -z "$(grep -E '^smoke (frank|mallory)' "$T/shard.err")" ]
+check shard/plays_its_match grep -q '; 1/1 finished' "$T/shard.out"
+
 # judge run: source players compiled into a temporary directory, removed after.
 cat >"$T/class/match.yaml" <<YAML
 game: generals
