@@ -315,23 +315,30 @@ static int exit_status(enum tournament_status s)
     return EXIT_INTERNAL;
 }
 
-static int play(const struct options *o, struct tournament_run *run, struct tournament_journal *journal)
+/* The shard's matches as OUT/tournament.json counts them (matches_in_shard), then what is left of them. */
+static void print_plan(const struct options *o, const struct tournament_run *run, size_t in_shard,
+                       size_t unplayable)
 {
-    size_t unplayable = count_unplayable(run), in_shard = count_in_shard(run->plan, o->shard) - unplayable,
-           failed;
-    struct display d = {
-        {in_shard, journal->n_done, 0, 0, monotonic_ns(), run->cfg->game}, isatty(STDERR_FILENO),
-        terminal_width()};
-    struct tournament_hooks hooks = {finished, d.tty ? tick : NULL, TICK_MS, &d};
-    struct tournament_error err;
+    const struct tournament_journal *journal = run->journal;
     fprintf(stderr, "tournament: %zu match%s in shard %u/%u, %zu already finished", in_shard,
-            in_shard == 1 ? "" : "es", o->shard.index,
-            o->shard.count, journal->n_done);
+            in_shard == 1 ? "" : "es", o->shard.index, o->shard.count, journal->n_done);
     if (journal->n_recovered) fprintf(stderr, " (%zu recovered from replays)", journal->n_recovered);
     if (journal->n_fixed) fprintf(stderr, " (%zu journal lines rebuilt from their replays)", journal->n_fixed);
     if (unplayable)
         fprintf(stderr, ", %zu not played (a player did not compile or failed the smoke test)", unplayable);
-    fprintf(stderr, ", %zu to play, %d at a time\n", in_shard - journal->n_done, run->jobs);
+    fprintf(stderr, ", %zu to play, %d at a time\n", in_shard - unplayable - journal->n_done, run->jobs);
+}
+
+static int play(const struct options *o, struct tournament_run *run, struct tournament_journal *journal)
+{
+    size_t in_shard = count_in_shard(run->plan, o->shard), unplayable = count_unplayable(run),
+           playable = in_shard - unplayable, failed;
+    struct display d = {
+        {playable, journal->n_done, 0, 0, monotonic_ns(), run->cfg->game}, isatty(STDERR_FILENO),
+        terminal_width()};
+    struct tournament_hooks hooks = {finished, d.tty ? tick : NULL, TICK_MS, &d};
+    struct tournament_error err;
+    print_plan(o, run, in_shard, unplayable);
     if (d.tty) draw_bar(&d);
     enum tournament_status status = tournament_run(run, &hooks, &failed, &err);
     if (d.tty) fputc('\n', stderr);
@@ -340,7 +347,8 @@ static int play(const struct options *o, struct tournament_run *run, struct tour
     double secs = (double)(monotonic_ns() - d.p.started_ns) / 1e9;
     printf("played %zu match%s in %.1f s (%.2f/s); %zu/%zu finished", d.p.done_now, d.p.done_now == 1 ? "" : "es",
            secs,
-           secs > 0 ? (double)d.p.done_now / secs : 0.0, d.p.done, in_shard);
+           secs > 0 ? (double)d.p.done_now / secs : 0.0, d.p.done, playable);
+    if (unplayable) printf("; %zu not played", unplayable);
     if (failed) printf("; %zu failed twice for an internal error", failed);
     printf("; journal %s\n", journal->path);
     return exit_status(status);
