@@ -354,9 +354,25 @@ static int play(const struct options *o, struct tournament_run *run, struct tour
     return exit_status(status);
 }
 
+/* "OUT/journal.jsonl:7: not a journal line: \"not json\" (ignored)", as a file's error is told. */
+static void print_ignored(const struct tournament_journal *journal)
+{
+    size_t shown = journal->n_ignored < TOURNAMENT_IGNORED_MAX ? journal->n_ignored : TOURNAMENT_IGNORED_MAX;
+    for (size_t i = 0; i < shown; i++) {
+        const struct tournament_ignored_line *l = &journal->ignored[i];
+        print_escaped(stderr, "%s:%zu: %s: \"", journal->path, l->line, l->why);
+        print_one_line(l->text, l->text_len);
+        fprintf(stderr, "\"%s (ignored)\n", l->cut ? "..." : "");
+    }
+    if (journal->n_ignored > shown)
+        print_escaped(stderr, "%s: %zu more such lines (ignored)\n", journal->path,
+                      journal->n_ignored - shown);
+}
+
 /* What resuming changed in the journal: one line per match. */
 static void print_journal_notes(const struct tournament_journal *journal)
 {
+    print_ignored(journal);
     const char *p = journal->notes.data;
     for (const char *nl; p && (nl = strchr(p, '\n')); p = nl + 1)
         fprintf(stderr, "judge tournament: %s: %.*s\n", journal->path, (int)(nl - p), p);

@@ -155,21 +155,35 @@ int tournament_outdir_remove_temps(const struct tournament_outdir *od, const cha
 
 /* ---- the journal (tournament_journal.c) ---------------------------------------------- */
 
+/* A complete journal line that names no match to count: it is dropped, and shown. */
+#define TOURNAMENT_IGNORED_MAX  10 /* the first ones kept; the rest only counted */
+#define TOURNAMENT_IGNORED_TEXT 80 /* bytes of the line (or of its id) kept */
+struct tournament_ignored_line {
+    size_t line;                        /* its number in the file, from 1 */
+    const char *why;                    /* "not a journal line", "no match of this tournament", ... */
+    char text[TOURNAMENT_IGNORED_TEXT]; /* the line's start, or the id it names: raw, not NUL-terminated */
+    size_t text_len;
+    bool cut; /* text is a part of it */
+};
+
 struct tournament_journal {
     int fd; /* OUT/journal.jsonl, O_APPEND */
     char *path;
     bool *done; /* per plan index */
     size_t n_done, n_recovered, n_dropped, n_fixed;
     struct strbuf notes; /* what resuming changed, one "ID: what" line each */
+    struct tournament_ignored_line ignored[TOURNAMENT_IGNORED_MAX];
+    size_t n_ignored; /* every such line; the first TOURNAMENT_IGNORED_MAX in ignored[] */
 };
 
 /* Reads OUT/journal.jsonl: a match is finished when a complete line names it
  * and its replay is whole, names the match in its header and gives the same
  * line from its result (a line that disagrees is rebuilt from the replay, and
  * noted). A replay with no line (the judge was killed between the two) gets
- * its line back from the replay; a torn last line, lines of other shards or
- * of missing, damaged or another match's replays are dropped, and the journal
- * is then rewritten atomically before it is opened for appending. */
+ * its line back from the replay; a torn last line and lines of missing, damaged
+ * or another match's replays are dropped, and so are complete lines that are not
+ * JSON, name no match of the shard or repeat one (each kept in ignored[], up to
+ * its size); the journal is then rewritten atomically before it is opened for appending. */
 int tournament_journal_open(const struct tournament_outdir *od, const struct tournament_config *cfg,
                             const struct tournament_plan *plan, struct tournament_shard shard,
                             struct tournament_journal *out, struct tournament_error *err);
