@@ -198,9 +198,16 @@ static size_t count_unplayable(const struct tournament_run *run)
     return n;
 }
 
+/* The source players compiled again because their files or profile changed since an earlier run. */
+struct changed_players {
+    const struct tournament_config *cfg;
+    bool *changed; /* per cfg->players index */
+};
+
 static void compiled(void *ctx, const struct tournament_compiled *c)
 {
-    (void)ctx;
+    struct changed_players *cp = ctx;
+    cp->changed[c->player - cp->cfg->players] = c->changed;
     bool ok = !strcmp(c->verdict, "OK");
     print_escaped(stderr, "compile %s (%s): %s%s%s\n", c->player->name, c->player->profile, c->verdict,
             c->reused ? " (reused from an earlier run)" : "",
@@ -208,9 +215,10 @@ static void compiled(void *ctx, const struct tournament_compiled *c)
 }
 
 static int compile_players(const struct options *o, struct tournament_config *cfg,
-                           const struct tournament_plan *plan, const struct tournament_outdir *od)
+                           const struct tournament_plan *plan, const struct tournament_outdir *od,
+                           struct changed_players *changed)
 {
-    struct tournament_compile_hooks hooks = {compiled, NULL};
+    struct tournament_compile_hooks hooks = {compiled, changed};
     struct tournament_error err;
     enum tournament_compile_status s = tournament_compile(cfg, plan, o->shard, od, o->jobs, &hooks, &err);
     if (s == TOURNAMENT_COMPILED) return EXIT_OK;
@@ -378,6 +386,66 @@ static void print_journal_notes(const struct tournament_journal *journal)
         fprintf(stderr, "judge tournament: %s: %.*s\n", journal->path, (int)(nl - p), p);
 }
 
+static size_t finished_matches_of(const struct tournament_plan *plan,
+                                  const struct tournament_journal *journal, size_t player)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < plan->n; i++)
+        for (int s = 0; journal->done[i] && s < plan->matches[i].n_seats; s++)
+            n += plan->matches[i].seats[s] == player;
+    return n;
+}
+
+/* A player compiled again for changed files keeps the matches its earlier build played (docs/class.md). */
+static void warn_changed(const struct changed_players *cp, const struct tournament_plan *plan,
+                         const struct tournament_outdir *od, const struct tournament_journal *journal)
+{
+    for (size_t p = 0; p < cp->cfg->n_players; p++) {
+        size_t n = cp->changed[p] ? finished_matches_of(plan, journal, p) : 0;
+        if (n)
+            print_escaped(
+                stderr,
+                "judge tournament: warning: player '%s': its submission or language profile changed "
+                "since an earlier run into %s, and it was compiled again; its %zu finished match%s "
+                "%s played with the earlier version and %s kept: start a new output directory to "
+                "play every match with this one\n",
+                cp->cfg->players[p].name, od->path, n, n == 1 ? "" : "es", n == 1 ? "was" : "were",
+                n == 1 ? "is" : "are");
+    }
+}
+
+/* Compiles, checks again and smoke-tests the players: EXIT_OK to play. */
+static int prepare_players(const struct options *o, struct tournament_config *cfg,
+                           const struct tournament_plan *plan, const struct tournament_outdir *od,
+                           struct changed_players *changed)
+{
+    struct tournament_error err;
+    /* The first check left out the matches of source players; now they are compiled. */
+    int rc = compile_players(o, cfg, plan, od, changed);
+    if (rc == EXIT_OK && tournament_check(cfg, plan, &err) < 0) {
+        print_escaped(stderr, "%s\n", err.msg);
+        rc = EXIT_USAGE;
+    }
+    return rc == EXIT_OK ? smoke_test(o, cfg, plan, od) : rc;
+}
+
+static int resume_and_play(const struct options *o, const struct changed_players *changed,
+                           const struct tournament_plan *plan, const struct tournament_outdir *od)
+{
+    struct tournament_error err;
+    struct tournament_journal journal;
+    if (tournament_journal_open(od, changed->cfg, plan, o->shard, &journal, &err) < 0) {
+        fprintf(stderr, "judge tournament: %s\n", err.msg);
+        return EXIT_INTERNAL;
+    }
+    print_journal_notes(&journal);
+    warn_changed(changed, plan, od, &journal);
+    struct tournament_run run = {changed->cfg, plan, od, &journal, o->shard, o->jobs};
+    int rc = play(o, &run, &journal);
+    tournament_journal_close(&journal);
+    return rc;
+}
+
 static int run_tournament(const struct options *o, struct tournament_config *cfg,
                           const struct tournament_plan *plan)
 {
@@ -386,33 +454,20 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
     char fingerprint[17];
     struct tournament_error err;
     struct tournament_outdir od;
-    struct tournament_journal journal;
     if (tournament_check(cfg, plan, &err) < 0 || tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
         tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
                                &err) < 0) {
         print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
-    /* The first check left out the matches of source players; now they are compiled. */
-    int rc = compile_players(o, cfg, plan, &od);
-    if (rc == EXIT_OK && tournament_check(cfg, plan, &err) < 0) {
-        print_escaped(stderr, "%s\n", err.msg);
-        rc = EXIT_USAGE;
-    }
-    if (rc == EXIT_OK) rc = smoke_test(o, cfg, plan, &od);
-    if (rc != EXIT_OK) {
-        tournament_outdir_close(&od);
-        return rc;
-    }
-    if (tournament_journal_open(&od, cfg, plan, o->shard, &journal, &err) < 0) {
-        fprintf(stderr, "judge tournament: %s\n", err.msg);
-        tournament_outdir_close(&od);
-        return EXIT_INTERNAL;
-    }
-    print_journal_notes(&journal);
-    struct tournament_run run = {cfg, plan, &od, &journal, o->shard, o->jobs};
-    rc = play(o, &run, &journal);
-    tournament_journal_close(&journal);
+    struct changed_players changed = {cfg, calloc(cfg->n_players ? cfg->n_players : 1, sizeof(bool))};
+    int rc = EXIT_INTERNAL;
+    if (!changed.changed)
+        fputs("judge tournament: out of memory\n", stderr);
+    else
+        rc = prepare_players(o, cfg, plan, &od, &changed);
+    if (rc == EXIT_OK) rc = resume_and_play(o, &changed, plan, &od);
+    free(changed.changed);
     tournament_outdir_close(&od);
     return rc;
 }

@@ -34,7 +34,8 @@ struct compiler {
     char (*keys)[17];
     struct build_state *states;
     bool *reused;
-    bool *wanted; /* a source player seated in a match of the shard */
+    bool *changed; /* an earlier run's build had another key */
+    bool *wanted;  /* a source player seated in a match of the shard */
     struct child *running;
     int n_running, jobs;
     enum tournament_compile_status status;
@@ -78,6 +79,7 @@ static int prepare(struct compiler *c, size_t i)
         set_failed(c, TOURNAMENT_COMPILE_REQUEST, msg);
         return -1;
     }
+    c->changed[i] = build_key_changed(c->od, p, c->keys[i]);
     int rc = build_reuse(c->od, p, c->keys[i], &c->states[i]);
     if (rc < 0) set_failed(c, TOURNAMENT_COMPILE_INTERNAL, "out of memory");
     c->reused[i] = rc == 1;
@@ -174,7 +176,7 @@ static void read_back(struct compiler *c, const struct tournament_compile_hooks 
             set_failed(c, TOURNAMENT_COMPILE_INTERNAL, why);
             return;
         }
-        struct tournament_compiled e = {p, c->states[i].verdict, c->reused[i]};
+        struct tournament_compiled e = {p, c->states[i].verdict, c->reused[i], c->changed[i]};
         if (hooks && hooks->compiled) hooks->compiled(hooks->ctx, &e);
     }
 }
@@ -195,14 +197,15 @@ enum tournament_compile_status tournament_compile(struct tournament_config *cfg,
                                                   struct tournament_error *err)
 {
     size_t n = cfg->n_players ? cfg->n_players : 1;
-    struct compiler c = {cfg, od, NULL, NULL, NULL, NULL, NULL, 0, jobs > 0 ? jobs : 1,
-                         TOURNAMENT_COMPILED, err};
+    struct compiler c = {
+        .cfg = cfg, .od = od, .jobs = jobs > 0 ? jobs : 1, .status = TOURNAMENT_COMPILED, .err = err};
     c.keys = calloc(n, sizeof *c.keys);
     c.states = calloc(n, sizeof *c.states);
     c.reused = calloc(n, sizeof *c.reused);
+    c.changed = calloc(n, sizeof *c.changed);
     c.wanted = calloc(n, sizeof *c.wanted);
     c.running = calloc((size_t)c.jobs, sizeof *c.running);
-    if (!c.keys || !c.states || !c.reused || !c.wanted || !c.running)
+    if (!c.keys || !c.states || !c.reused || !c.changed || !c.wanted || !c.running)
         set_failed(&c, TOURNAMENT_COMPILE_INTERNAL, "out of memory");
     else
         choose_players(&c, plan, shard);
@@ -215,6 +218,7 @@ enum tournament_compile_status tournament_compile(struct tournament_config *cfg,
     free(c.keys);
     free(c.states);
     free(c.reused);
+    free(c.changed);
     free(c.wanted);
     free(c.running);
     return c.status;

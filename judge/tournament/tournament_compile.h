@@ -25,6 +25,7 @@ struct tournament_compiled {
     const struct player_config *player;
     const char *verdict; /* "OK", "COMPILE_ERROR", ... */
     bool reused;         /* compiled by an earlier run of the same tournament */
+    bool changed;        /* an earlier run built it from other files or another profile: compiled again */
 };
 
 struct tournament_compile_hooks {
