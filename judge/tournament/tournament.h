@@ -143,7 +143,9 @@ struct tournament_outdir {
 
 /* Creates OUT and OUT/replays, takes the lock (one judge per OUT), removes
  * temporary files a killed run left, and writes OUT/tournament.json, or checks
- * that the one there names the same fingerprint and shard. */
+ * that the one there names the same fingerprint and shard. A journal without
+ * tournament.json is no tournament's (the state is written before the journal):
+ * refused before any file in OUT is removed or rewritten. */
 int tournament_outdir_open(const char *path, const char *fingerprint, struct tournament_shard shard,
                            size_t n_matches, size_t n_in_shard, struct tournament_outdir *out,
                            struct tournament_error *err);
@@ -154,6 +156,8 @@ int tournament_replay_path(const struct tournament_outdir *od, const char *id, c
 int tournament_outdir_remove_temps(const struct tournament_outdir *od, const char *id, struct tournament_error *err);
 
 /* ---- the journal (tournament_journal.c) ---------------------------------------------- */
+
+#define TOURNAMENT_JOURNAL_FILE "journal.jsonl" /* in OUT */
 
 /* A complete journal line that names no match to count: it is dropped, and shown. */
 #define TOURNAMENT_IGNORED_MAX  10 /* the first ones kept; the rest only counted */

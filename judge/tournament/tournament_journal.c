@@ -24,7 +24,6 @@
 #include "common/atomic_file.h"
 #include "replay/replay.h"
 
-#define JOURNAL_FILE  "journal.jsonl"
 #define REPLAY_SUFFIX ".jsonl.gz"
 
 struct resume {
@@ -294,7 +293,7 @@ int tournament_journal_open(const struct tournament_outdir *od, const struct tou
     out->fd = -1;
     struct resume r = {od, cfg, plan, shard, out, STRBUF_INIT, false};
     out->done = calloc(plan->n ? plan->n : 1, sizeof *out->done);
-    if (!out->done || asprintf(&out->path, "%s/" JOURNAL_FILE, od->path) < 0) {
+    if (!out->done || asprintf(&out->path, "%s/" TOURNAMENT_JOURNAL_FILE, od->path) < 0) {
         out->path = NULL;
         tournament_journal_close(out);
         return fail(err, "out of memory");

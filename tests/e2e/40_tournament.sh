@@ -100,6 +100,13 @@ bad missing_bot_when_playing "player 'pass': command './no_such_bot' not found" 
 check bad_input/missing_bot_when_playing_makes_no_directory [ ! -e "$T/never" ]
 tournament "$T/b7.yaml"
 bad no_output "no output directory" "$T/b7.yaml"
+mkdir "$T/stray"
+echo 'not a judge journal' | tee "$T/stray/journal.jsonl" >"$T/stray.want"
+bad stray_journal "^$T/stray/journal.jsonl: a journal without tournament.json beside it, so not a judge \
+tournament's: left as it is; use another output directory$" "$T/t.yaml" --out "$T/stray"
+check bad_input/stray_journal_kept same "$T/stray/journal.jsonl" "$T/stray.want"
+check bad_input/stray_journal_no_state [ ! -e "$T/stray/tournament.json" ]
+rm -r "$T/stray"
 bad bad_shard "^judge tournament: --shard 4/3: expected I/N" "$T/t.yaml" --shard 4/3
 bad bad_jobs "^judge tournament: --jobs 0: expected a number" "$T/t.yaml" --jobs 0
 

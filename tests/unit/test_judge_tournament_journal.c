@@ -299,6 +299,32 @@ START_TEST(another_definition_shard_or_judge_is_refused)
 }
 END_TEST
 
+/* A journal in a directory without tournament.json is not this judge's: refused, and kept as it is. */
+START_TEST(a_stray_journal_is_refused)
+{
+    struct tournament_outdir od;
+    struct tournament_error err;
+    char parent[PATH_MAX], journal[PATH_MAX], state[PATH_MAX], want[PATH_MAX + 200];
+    snprintf(parent, sizeof parent, "%s/out", tmpdir);
+    ck_assert_int_eq(mkdir(parent, 0755), 0);
+    ck_assert_int_eq(mkdir(out_dir, 0755), 0);
+    snprintf(journal, sizeof journal, "%s/journal.jsonl", out_dir);
+    snprintf(state, sizeof state, "%s/tournament.json", out_dir);
+    write_file(journal, "someone's notes\n", 16);
+    ck_assert_int_eq(tournament_outdir_open(out_dir, "00000000000000aa", whole, 12, 12, &od, &err), -1);
+    snprintf(want, sizeof want,
+             "%s: a journal without tournament.json beside it, so not a judge tournament's: left as it is; "
+             "use another output directory",
+             journal);
+    ck_assert_str_eq(err.msg, want);
+    ck_assert_int_eq(access(state, F_OK), -1);
+    struct strbuf text = STRBUF_INIT;
+    read_journal(&text);
+    ck_assert_str_eq(text.data, "someone's notes\n");
+    sb_free(&text);
+}
+END_TEST
+
 static void replace_once(struct strbuf *sb, const char *from, const char *to)
 {
     char *at = strstr(sb->data, from);
@@ -491,6 +517,7 @@ static Suite *journal_suite(void)
     tcase_add_test(tc, resuming_counts_what_is_finished);
     tcase_add_test(tc, stale_temporary_files_are_removed);
     tcase_add_test(tc, another_definition_shard_or_judge_is_refused);
+    tcase_add_test(tc, a_stray_journal_is_refused);
     tcase_add_test(tc, stray_lines_are_kept_to_be_shown);
     tcase_add_test(tc, lines_must_agree_with_their_replays);
     tcase_add_test(tc, a_failed_append_leaves_no_torn_line);
