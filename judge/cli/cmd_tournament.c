@@ -29,8 +29,8 @@ static const char usage_text[] =
     "CPUs), each in its own jails, into DIR (default: the file's `output:`):\n"
     "DIR/replays/ID.jsonl.gz and DIR/journal.jsonl, one line per finished match.\n"
     "Run the same command again after an interruption: only what is missing is played.\n"
-    "Players with `source:` are compiled first, once, into DIR/bots (records in DIR/compile);\n"
-    "the matches of one that does not compile are not played.\n"
+    "Players with `source:` are compiled first, once, into DIR/bots (records in DIR/compile),\n"
+    "only those seated in the shard's matches; one that does not compile plays no match.\n"
     "Then every player is started once on the first state of its first match and must\n"
     "answer within the limits (the smoke test); a failure is reported at once, and with\n"
     "`drop` (the default for a gauntlet; `smoke_test:` in the file) its matches are not\n"
@@ -198,9 +198,16 @@ static size_t count_unplayable(const struct tournament_run *run)
     return n;
 }
 
+/* The source players compiled again because their files or profile changed since an earlier run. */
+struct changed_players {
+    const struct tournament_config *cfg;
+    bool *changed; /* per cfg->players index */
+};
+
 static void compiled(void *ctx, const struct tournament_compiled *c)
 {
-    (void)ctx;
+    struct changed_players *cp = ctx;
+    cp->changed[c->player - cp->cfg->players] = c->changed;
     bool ok = !strcmp(c->verdict, "OK");
     print_escaped(stderr, "compile %s (%s): %s%s%s\n", c->player->name, c->player->profile, c->verdict,
             c->reused ? " (reused from an earlier run)" : "",
@@ -208,11 +215,12 @@ static void compiled(void *ctx, const struct tournament_compiled *c)
 }
 
 static int compile_players(const struct options *o, struct tournament_config *cfg,
-                           const struct tournament_outdir *od)
+                           const struct tournament_plan *plan, const struct tournament_outdir *od,
+                           struct changed_players *changed)
 {
-    struct tournament_compile_hooks hooks = {compiled, NULL};
+    struct tournament_compile_hooks hooks = {compiled, changed};
     struct tournament_error err;
-    enum tournament_compile_status s = tournament_compile(cfg, od, o->jobs, &hooks, &err);
+    enum tournament_compile_status s = tournament_compile(cfg, plan, o->shard, od, o->jobs, &hooks, &err);
     if (s == TOURNAMENT_COMPILED) return EXIT_OK;
     fprintf(stderr, "%s%s\n", s == TOURNAMENT_COMPILE_INTERNAL ? "judge tournament: " : "", err.msg);
     return s == TOURNAMENT_COMPILE_INTERNAL ? EXIT_INTERNAL : EXIT_USAGE;
@@ -315,23 +323,30 @@ static int exit_status(enum tournament_status s)
     return EXIT_INTERNAL;
 }
 
-static int play(const struct options *o, struct tournament_run *run, struct tournament_journal *journal)
+/* The shard's matches as OUT/tournament.json counts them (matches_in_shard), then what is left of them. */
+static void print_plan(const struct options *o, const struct tournament_run *run, size_t in_shard,
+                       size_t unplayable)
 {
-    size_t unplayable = count_unplayable(run), in_shard = count_in_shard(run->plan, o->shard) - unplayable,
-           failed;
-    struct display d = {
-        {in_shard, journal->n_done, 0, 0, monotonic_ns(), run->cfg->game}, isatty(STDERR_FILENO),
-        terminal_width()};
-    struct tournament_hooks hooks = {finished, d.tty ? tick : NULL, TICK_MS, &d};
-    struct tournament_error err;
+    const struct tournament_journal *journal = run->journal;
     fprintf(stderr, "tournament: %zu match%s in shard %u/%u, %zu already finished", in_shard,
-            in_shard == 1 ? "" : "es", o->shard.index,
-            o->shard.count, journal->n_done);
+            in_shard == 1 ? "" : "es", o->shard.index, o->shard.count, journal->n_done);
     if (journal->n_recovered) fprintf(stderr, " (%zu recovered from replays)", journal->n_recovered);
     if (journal->n_fixed) fprintf(stderr, " (%zu journal lines rebuilt from their replays)", journal->n_fixed);
     if (unplayable)
         fprintf(stderr, ", %zu not played (a player did not compile or failed the smoke test)", unplayable);
-    fprintf(stderr, ", %zu to play, %d at a time\n", in_shard - journal->n_done, run->jobs);
+    fprintf(stderr, ", %zu to play, %d at a time\n", in_shard - unplayable - journal->n_done, run->jobs);
+}
+
+static int play(const struct options *o, struct tournament_run *run, struct tournament_journal *journal)
+{
+    size_t in_shard = count_in_shard(run->plan, o->shard), unplayable = count_unplayable(run),
+           playable = in_shard - unplayable, failed;
+    struct display d = {
+        {playable, journal->n_done, 0, 0, monotonic_ns(), run->cfg->game}, isatty(STDERR_FILENO),
+        terminal_width()};
+    struct tournament_hooks hooks = {finished, d.tty ? tick : NULL, TICK_MS, &d};
+    struct tournament_error err;
+    print_plan(o, run, in_shard, unplayable);
     if (d.tty) draw_bar(&d);
     enum tournament_status status = tournament_run(run, &hooks, &failed, &err);
     if (d.tty) fputc('\n', stderr);
@@ -340,18 +355,95 @@ static int play(const struct options *o, struct tournament_run *run, struct tour
     double secs = (double)(monotonic_ns() - d.p.started_ns) / 1e9;
     printf("played %zu match%s in %.1f s (%.2f/s); %zu/%zu finished", d.p.done_now, d.p.done_now == 1 ? "" : "es",
            secs,
-           secs > 0 ? (double)d.p.done_now / secs : 0.0, d.p.done, in_shard);
+           secs > 0 ? (double)d.p.done_now / secs : 0.0, d.p.done, playable);
+    if (unplayable) printf("; %zu not played", unplayable);
     if (failed) printf("; %zu failed twice for an internal error", failed);
     printf("; journal %s\n", journal->path);
     return exit_status(status);
 }
 
+/* "OUT/journal.jsonl:7: not a journal line: \"not json\" (ignored)", as a file's error is told. */
+static void print_ignored(const struct tournament_journal *journal)
+{
+    size_t shown = journal->n_ignored < TOURNAMENT_IGNORED_MAX ? journal->n_ignored : TOURNAMENT_IGNORED_MAX;
+    for (size_t i = 0; i < shown; i++) {
+        const struct tournament_ignored_line *l = &journal->ignored[i];
+        print_escaped(stderr, "%s:%zu: %s: \"", journal->path, l->line, l->why);
+        print_one_line(l->text, l->text_len);
+        fprintf(stderr, "\"%s (ignored)\n", l->cut ? "..." : "");
+    }
+    if (journal->n_ignored > shown)
+        print_escaped(stderr, "%s: %zu more such lines (ignored)\n", journal->path,
+                      journal->n_ignored - shown);
+}
+
 /* What resuming changed in the journal: one line per match. */
 static void print_journal_notes(const struct tournament_journal *journal)
 {
+    print_ignored(journal);
     const char *p = journal->notes.data;
     for (const char *nl; p && (nl = strchr(p, '\n')); p = nl + 1)
         fprintf(stderr, "judge tournament: %s: %.*s\n", journal->path, (int)(nl - p), p);
+}
+
+static size_t finished_matches_of(const struct tournament_plan *plan,
+                                  const struct tournament_journal *journal, size_t player)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < plan->n; i++)
+        for (int s = 0; journal->done[i] && s < plan->matches[i].n_seats; s++)
+            n += plan->matches[i].seats[s] == player;
+    return n;
+}
+
+/* A player compiled again for changed files keeps the matches its earlier build played (docs/class.md). */
+static void warn_changed(const struct changed_players *cp, const struct tournament_plan *plan,
+                         const struct tournament_outdir *od, const struct tournament_journal *journal)
+{
+    for (size_t p = 0; p < cp->cfg->n_players; p++) {
+        size_t n = cp->changed[p] ? finished_matches_of(plan, journal, p) : 0;
+        if (n)
+            print_escaped(
+                stderr,
+                "judge tournament: warning: player '%s': its submission or language profile changed "
+                "since an earlier run into %s, and it was compiled again; its %zu finished match%s "
+                "%s played with the earlier version and %s kept: start a new output directory to "
+                "play every match with this one\n",
+                cp->cfg->players[p].name, od->path, n, n == 1 ? "" : "es", n == 1 ? "was" : "were",
+                n == 1 ? "is" : "are");
+    }
+}
+
+/* Compiles, checks again and smoke-tests the players: EXIT_OK to play. */
+static int prepare_players(const struct options *o, struct tournament_config *cfg,
+                           const struct tournament_plan *plan, const struct tournament_outdir *od,
+                           struct changed_players *changed)
+{
+    struct tournament_error err;
+    /* The first check left out the matches of source players; now they are compiled. */
+    int rc = compile_players(o, cfg, plan, od, changed);
+    if (rc == EXIT_OK && tournament_check(cfg, plan, &err) < 0) {
+        print_escaped(stderr, "%s\n", err.msg);
+        rc = EXIT_USAGE;
+    }
+    return rc == EXIT_OK ? smoke_test(o, cfg, plan, od) : rc;
+}
+
+static int resume_and_play(const struct options *o, const struct changed_players *changed,
+                           const struct tournament_plan *plan, const struct tournament_outdir *od)
+{
+    struct tournament_error err;
+    struct tournament_journal journal;
+    if (tournament_journal_open(od, changed->cfg, plan, o->shard, &journal, &err) < 0) {
+        fprintf(stderr, "judge tournament: %s\n", err.msg);
+        return EXIT_INTERNAL;
+    }
+    print_journal_notes(&journal);
+    warn_changed(changed, plan, od, &journal);
+    struct tournament_run run = {changed->cfg, plan, od, &journal, o->shard, o->jobs};
+    int rc = play(o, &run, &journal);
+    tournament_journal_close(&journal);
+    return rc;
 }
 
 static int run_tournament(const struct options *o, struct tournament_config *cfg,
@@ -362,33 +454,20 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
     char fingerprint[17];
     struct tournament_error err;
     struct tournament_outdir od;
-    struct tournament_journal journal;
     if (tournament_check(cfg, plan, &err) < 0 || tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
         tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
                                &err) < 0) {
         print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
-    /* The first check left out the matches of source players; now they are compiled. */
-    int rc = compile_players(o, cfg, &od);
-    if (rc == EXIT_OK && tournament_check(cfg, plan, &err) < 0) {
-        print_escaped(stderr, "%s\n", err.msg);
-        rc = EXIT_USAGE;
-    }
-    if (rc == EXIT_OK) rc = smoke_test(o, cfg, plan, &od);
-    if (rc != EXIT_OK) {
-        tournament_outdir_close(&od);
-        return rc;
-    }
-    if (tournament_journal_open(&od, cfg, plan, o->shard, &journal, &err) < 0) {
-        fprintf(stderr, "judge tournament: %s\n", err.msg);
-        tournament_outdir_close(&od);
-        return EXIT_INTERNAL;
-    }
-    print_journal_notes(&journal);
-    struct tournament_run run = {cfg, plan, &od, &journal, o->shard, o->jobs};
-    rc = play(o, &run, &journal);
-    tournament_journal_close(&journal);
+    struct changed_players changed = {cfg, calloc(cfg->n_players ? cfg->n_players : 1, sizeof(bool))};
+    int rc = EXIT_INTERNAL;
+    if (!changed.changed)
+        fputs("judge tournament: out of memory\n", stderr);
+    else
+        rc = prepare_players(o, cfg, plan, &od, &changed);
+    if (rc == EXIT_OK) rc = resume_and_play(o, &changed, plan, &od);
+    free(changed.changed);
     tournament_outdir_close(&od);
     return rc;
 }

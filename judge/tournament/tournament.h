@@ -118,6 +118,9 @@ struct tournament_shard {
     unsigned index, count;
 }; /* 1 <= index <= count */
 bool tournament_in_shard(const struct tournament_match *m, struct tournament_shard shard);
+/* seated[p] (cfg->n_players of them) set for every player seated in a match of the shard. */
+void tournament_shard_players(const struct tournament_plan *plan, struct tournament_shard shard,
+                              bool *seated);
 int tournament_shard_parse(const char *text, struct tournament_shard *out);
 
 /* The match file of one match. Shallow: it points into cfg, so it is never
@@ -140,7 +143,9 @@ struct tournament_outdir {
 
 /* Creates OUT and OUT/replays, takes the lock (one judge per OUT), removes
  * temporary files a killed run left, and writes OUT/tournament.json, or checks
- * that the one there names the same fingerprint and shard. */
+ * that the one there names the same fingerprint and shard. A journal without
+ * tournament.json is no tournament's (the state is written before the journal):
+ * refused before any file in OUT is removed or rewritten. */
 int tournament_outdir_open(const char *path, const char *fingerprint, struct tournament_shard shard,
                            size_t n_matches, size_t n_in_shard, struct tournament_outdir *out,
                            struct tournament_error *err);
@@ -152,21 +157,37 @@ int tournament_outdir_remove_temps(const struct tournament_outdir *od, const cha
 
 /* ---- the journal (tournament_journal.c) ---------------------------------------------- */
 
+#define TOURNAMENT_JOURNAL_FILE "journal.jsonl" /* in OUT */
+
+/* A complete journal line that names no match to count: it is dropped, and shown. */
+#define TOURNAMENT_IGNORED_MAX  10 /* the first ones kept; the rest only counted */
+#define TOURNAMENT_IGNORED_TEXT 80 /* bytes of the line (or of its id) kept */
+struct tournament_ignored_line {
+    size_t line;                        /* its number in the file, from 1 */
+    const char *why;                    /* "not a journal line", "no match of this tournament", ... */
+    char text[TOURNAMENT_IGNORED_TEXT]; /* the line's start, or the id it names: raw, not NUL-terminated */
+    size_t text_len;
+    bool cut; /* text is a part of it */
+};
+
 struct tournament_journal {
     int fd; /* OUT/journal.jsonl, O_APPEND */
     char *path;
     bool *done; /* per plan index */
     size_t n_done, n_recovered, n_dropped, n_fixed;
     struct strbuf notes; /* what resuming changed, one "ID: what" line each */
+    struct tournament_ignored_line ignored[TOURNAMENT_IGNORED_MAX];
+    size_t n_ignored; /* every such line; the first TOURNAMENT_IGNORED_MAX in ignored[] */
 };
 
 /* Reads OUT/journal.jsonl: a match is finished when a complete line names it
  * and its replay is whole, names the match in its header and gives the same
  * line from its result (a line that disagrees is rebuilt from the replay, and
  * noted). A replay with no line (the judge was killed between the two) gets
- * its line back from the replay; a torn last line, lines of other shards or
- * of missing, damaged or another match's replays are dropped, and the journal
- * is then rewritten atomically before it is opened for appending. */
+ * its line back from the replay; a torn last line and lines of missing, damaged
+ * or another match's replays are dropped, and so are complete lines that are not
+ * JSON, name no match of the shard or repeat one (each kept in ignored[], up to
+ * its size); the journal is then rewritten atomically before it is opened for appending. */
 int tournament_journal_open(const struct tournament_outdir *od, const struct tournament_config *cfg,
                             const struct tournament_plan *plan, struct tournament_shard shard,
                             struct tournament_journal *out, struct tournament_error *err);

@@ -1,9 +1,10 @@
 /*
- * tournament_compile.c - compile every source player of a tournament once
+ * tournament_compile.c - compile every source player of a shard once
  * (judge/tournament/tournament_compile.h): keys first (source_hash), then what an earlier
  * run left is reused, then the rest are compiled `jobs` at a time, each in a
  * forked process that writes its bot, record and state into OUT and reports
  * an error, if any, on a pipe; then every player is read back from OUT.
+ * Players seated in no match of the shard are left alone: another shard compiles them.
  */
 #include "judge/tournament/tournament_compile_internal.h"
 
@@ -33,6 +34,8 @@ struct compiler {
     char (*keys)[17];
     struct build_state *states;
     bool *reused;
+    bool *changed; /* an earlier run's build had another key */
+    bool *wanted;  /* a source player seated in a match of the shard */
     struct child *running;
     int n_running, jobs;
     enum tournament_compile_status status;
@@ -53,25 +56,30 @@ static bool usable_file_name(const char *name)
     return name[0] && name[0] != '.' && !strchr(name, '/');
 }
 
+/* Every source player's name, those of other shards too: every shard refuses the same file. */
+static void check_name(struct compiler *c, size_t i)
+{
+    const struct player_config *p = &c->cfg->players[i];
+    char msg[700];
+    if (usable_file_name(p->name)) return;
+    snprintf(msg, sizeof msg,
+             "%s:%d:%d: player '%s': a source player's name names its files: no '/', not starting with '.'",
+             c->cfg->path, p->line, p->col, p->name);
+    set_failed(c, TOURNAMENT_COMPILE_REQUEST, msg);
+}
+
 static int prepare(struct compiler *c, size_t i)
 {
     struct player_config *p = &c->cfg->players[i];
     char msg[700];
     struct compile_error cerr;
-    if (!usable_file_name(p->name)) {
-        snprintf(msg, sizeof msg,
-                 "%s:%d:%d: player '%s': a source player's name names its files: no '/', "
-                 "not starting with '.'",
-                 c->cfg->path, p->line, p->col, p->name);
-        set_failed(c, TOURNAMENT_COMPILE_REQUEST, msg);
-        return -1;
-    }
     if (source_hash(p->source, p->language, c->keys[i], &cerr) < 0) {
         snprintf(msg, sizeof msg, "%s:%d:%d: player '%s': %s", c->cfg->path, p->line, p->col, p->name,
                  cerr.msg);
         set_failed(c, TOURNAMENT_COMPILE_REQUEST, msg);
         return -1;
     }
+    c->changed[i] = build_key_changed(c->od, p, c->keys[i]);
     int rc = build_reuse(c->od, p, c->keys[i], &c->states[i]);
     if (rc < 0) set_failed(c, TOURNAMENT_COMPILE_INTERNAL, "out of memory");
     c->reused[i] = rc == 1;
@@ -147,7 +155,7 @@ static void wait_one(struct compiler *c)
 static void compile_all(struct compiler *c)
 {
     for (size_t i = 0; i < c->cfg->n_players; i++) {
-        if (!c->cfg->players[i].source || c->reused[i]) continue;
+        if (!c->wanted[i] || c->reused[i]) continue;
         while (c->n_running >= c->jobs) wait_one(c);
         if (c->status == TOURNAMENT_COMPILED) start(c, i);
     }
@@ -160,7 +168,7 @@ static void read_back(struct compiler *c, const struct tournament_compile_hooks 
 {
     for (size_t i = 0; i < c->cfg->n_players && c->status == TOURNAMENT_COMPILED; i++) {
         struct player_config *p = &c->cfg->players[i];
-        if (!p->source) continue;
+        if (!c->wanted[i]) continue;
         if (!c->reused[i] && build_reuse(c->od, p, c->keys[i], &c->states[i]) != 1) {
             char why[200];
             snprintf(why, sizeof why, "compiling player '%s' left no bot, record or state in %.100s", p->name,
@@ -168,31 +176,50 @@ static void read_back(struct compiler *c, const struct tournament_compile_hooks 
             set_failed(c, TOURNAMENT_COMPILE_INTERNAL, why);
             return;
         }
-        struct tournament_compiled e = {p, c->states[i].verdict, c->reused[i]};
+        struct tournament_compiled e = {p, c->states[i].verdict, c->reused[i], c->changed[i]};
         if (hooks && hooks->compiled) hooks->compiled(hooks->ctx, &e);
     }
 }
 
+/* The source players seated in a match of the shard. */
+static void choose_players(struct compiler *c, const struct tournament_plan *plan,
+                           struct tournament_shard shard)
+{
+    tournament_shard_players(plan, shard, c->wanted);
+    for (size_t i = 0; i < c->cfg->n_players; i++) c->wanted[i] &= c->cfg->players[i].source != NULL;
+}
+
 enum tournament_compile_status tournament_compile(struct tournament_config *cfg,
+                                                  const struct tournament_plan *plan,
+                                                  struct tournament_shard shard,
                                                   const struct tournament_outdir *od, int jobs,
                                                   const struct tournament_compile_hooks *hooks,
                                                   struct tournament_error *err)
 {
     size_t n = cfg->n_players ? cfg->n_players : 1;
-    struct compiler c = {cfg, od, NULL, NULL, NULL, NULL, 0, jobs > 0 ? jobs : 1, TOURNAMENT_COMPILED, err};
+    struct compiler c = {
+        .cfg = cfg, .od = od, .jobs = jobs > 0 ? jobs : 1, .status = TOURNAMENT_COMPILED, .err = err};
     c.keys = calloc(n, sizeof *c.keys);
     c.states = calloc(n, sizeof *c.states);
     c.reused = calloc(n, sizeof *c.reused);
+    c.changed = calloc(n, sizeof *c.changed);
+    c.wanted = calloc(n, sizeof *c.wanted);
     c.running = calloc((size_t)c.jobs, sizeof *c.running);
-    if (!c.keys || !c.states || !c.reused || !c.running)
+    if (!c.keys || !c.states || !c.reused || !c.changed || !c.wanted || !c.running)
         set_failed(&c, TOURNAMENT_COMPILE_INTERNAL, "out of memory");
+    else
+        choose_players(&c, plan, shard);
     for (size_t i = 0; i < cfg->n_players && c.status == TOURNAMENT_COMPILED; i++)
-        if (cfg->players[i].source) prepare(&c, i);
+        if (cfg->players[i].source) check_name(&c, i);
+    for (size_t i = 0; i < cfg->n_players && c.status == TOURNAMENT_COMPILED; i++)
+        if (c.wanted[i]) prepare(&c, i);
     if (c.status == TOURNAMENT_COMPILED) compile_all(&c);
     read_back(&c, hooks);
     free(c.keys);
     free(c.states);
     free(c.reused);
+    free(c.changed);
+    free(c.wanted);
     free(c.running);
     return c.status;
 }

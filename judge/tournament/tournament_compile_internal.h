@@ -19,6 +19,10 @@ struct build_state {
 int build_reuse(const struct tournament_outdir *od, struct player_config *p, const char *key,
                 struct build_state *st);
 
+/* Whether an earlier run into od compiled p from other files or another profile: its state
+ * names a key other than key. */
+bool build_key_changed(const struct tournament_outdir *od, const struct player_config *p, const char *key);
+
 /* In the forked process: compile p afresh into od (old bot, record and state
  * removed first), write its record, then its state. 0, or -1 with err
  * (err->request when the request is at fault). */

@@ -68,6 +68,14 @@ int build_reuse(const struct tournament_outdir *od, struct player_config *p, con
     return p->bot_dir ? 1 : -1;
 }
 
+bool build_key_changed(const struct tournament_outdir *od, const struct player_config *p, const char *key)
+{
+    char state[PATH_MAX];
+    struct build_state st;
+    return out_path(od, TOURNAMENT_BOTS_DIR "/" TOURNAMENT_BUILD_DIR "/%s", p->name, state) == 0 &&
+           read_state(state, &st) == 0 && strcmp(st.key, key) != 0;
+}
+
 /* OUT/bots and OUT/bots/.build made, and the player's old bot and state removed. */
 static int clear_old(const struct tournament_outdir *od, const char *name, struct compile_error *err)
 {

@@ -24,7 +24,6 @@
 #include "common/atomic_file.h"
 #include "replay/replay.h"
 
-#define JOURNAL_FILE  "journal.jsonl"
 #define REPLAY_SUFFIX ".jsonl.gz"
 
 struct resume {
@@ -148,23 +147,63 @@ static int note(struct resume *r, const char *id, const char *what)
     return sb_printf(&r->j->notes, "%s: %s\n", id, what);
 }
 
-/* Keep a complete line if it names an unfinished match of ours and agrees
- * with the match's replay; a line that does not is rebuilt from the replay,
- * and one whose replay is missing, damaged or another match's is dropped. */
-static int take_line(struct resume *r, const char *line, size_t len)
+/* The id a line names: false when it is no JSON object with a string "id". */
+static bool id_of_line(const char *line, char id[TOURNAMENT_ID_MAX])
 {
     json_object *o = json_tokener_parse(line), *id_obj = o ? member(o, "id", json_type_string) : NULL;
-    char id[TOURNAMENT_ID_MAX];
-    snprintf(id, sizeof id, "%s", id_obj ? json_object_get_string(id_obj) : "");
+    if (id_obj) snprintf(id, TOURNAMENT_ID_MAX, "%s", json_object_get_string(id_obj));
     json_object_put(o);
-    long idx = id[0] ? match_of(r, id) : -1;
+    return id_obj != NULL;
+}
+
+/* Why match_of found no match of this shard for id. */
+static const char *not_ours(const struct resume *r, const char *id)
+{
+    long idx = tournament_id_index(id);
+    char want[TOURNAMENT_ID_MAX];
+    if (idx < 0 || (size_t)idx >= r->plan->n) return "no match of this tournament";
+    tournament_match_id(r->cfg, r->plan, &r->plan->matches[idx], want);
+    return strcmp(want, id) != 0 ? "no match of this tournament" : "a match of another shard";
+}
+
+/* Drops line `number`, kept in j->ignored for the caller to show while there is room. */
+static void ignore(struct resume *r, size_t number, const char *why, const char *text, size_t len)
+{
+    struct tournament_journal *j = r->j;
+    r->changed = true;
+    j->n_dropped++;
+    if (j->n_ignored++ >= TOURNAMENT_IGNORED_MAX) return;
+    struct tournament_ignored_line *l = &j->ignored[j->n_ignored - 1];
+    l->line = number;
+    l->why = why;
+    l->text_len = len < sizeof l->text ? len : sizeof l->text;
+    memcpy(l->text, text, l->text_len);
+    l->cut = len > l->text_len;
+}
+
+/* Keep complete line `number` if it names an unfinished match of ours and agrees
+ * with the match's replay; a line that does not is rebuilt from the replay,
+ * one whose replay is missing, damaged or another match's is dropped, and one
+ * that names no match of ours, or one already finished, is ignored. */
+static int take_line(struct resume *r, const char *line, size_t len, size_t number)
+{
+    char id[TOURNAMENT_ID_MAX];
+    if (!id_of_line(line, id)) {
+        ignore(r, number, "not a journal line", line, len);
+        return 0;
+    }
+    long idx = match_of(r, id);
+    if (idx < 0 || r->j->done[idx]) {
+        ignore(r, number, idx < 0 ? not_ours(r, id) : "a second line for its match", id, strlen(id));
+        return 0;
+    }
     size_t before = r->kept.len;
-    if (idx < 0 || r->j->done[idx] || line_from_replay(r, id, &r->kept) < 0) {
+    if (line_from_replay(r, id, &r->kept) < 0) {
         r->changed = true;
         r->j->n_dropped++;
-        return idx >= 0 && !r->j->done[idx] ? note(r, id, "its replay is missing, damaged or another "
-                                                          "match's: the line is dropped, the match played again")
-                                            : 0;
+        return note(r, id,
+                    "its replay is missing, damaged or another match's: the line is dropped, the match "
+                    "played again");
     }
     r->j->done[idx] = true;
     r->j->n_done++;
@@ -185,15 +224,17 @@ static int read_journal(struct resume *r, struct tournament_error *err)
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
+    size_t number = 0;
     int rc = 0;
     while (rc == 0 && (len = getline(&line, &cap, f)) > 0) {
+        number++;
         if (line[len - 1] != '\n') { /* torn by a kill mid-write */
             r->changed = true;
             r->j->n_dropped++;
             break;
         }
         line[len - 1] = '\0';
-        rc = take_line(r, line, (size_t)len - 1);
+        rc = take_line(r, line, (size_t)len - 1, number);
     }
     bool read_error = ferror(f);
     free(line);
@@ -252,7 +293,7 @@ int tournament_journal_open(const struct tournament_outdir *od, const struct tou
     out->fd = -1;
     struct resume r = {od, cfg, plan, shard, out, STRBUF_INIT, false};
     out->done = calloc(plan->n ? plan->n : 1, sizeof *out->done);
-    if (!out->done || asprintf(&out->path, "%s/" JOURNAL_FILE, od->path) < 0) {
+    if (!out->done || asprintf(&out->path, "%s/" TOURNAMENT_JOURNAL_FILE, od->path) < 0) {
         out->path = NULL;
         tournament_journal_close(out);
         return fail(err, "out of memory");

@@ -2,7 +2,7 @@
  * tournament_outdir.c - the output directory of a tournament (shard):
  *
  *   OUT/.lock              flock'ed by the judge using OUT, so two never share it
- *   OUT/tournament.json    the definition's fingerprint and the shard, written once
+ *   OUT/tournament.json    the definition's fingerprint and the shard, written once, first
  *   OUT/journal.jsonl      one line per finished match (tournament_journal.c)
  *   OUT/replays/ID.jsonl.gz
  *
@@ -115,6 +115,21 @@ static int write_state(const char *path, const char *fingerprint, struct tournam
     return 0;
 }
 
+/* A journal where no state was written is not one this judge wrote (it writes the state first):
+ * resuming would rewrite it without the lines it does not know, so it is left alone. */
+static int refuse_stray_journal(const char *path, struct tournament_error *err)
+{
+    char journal[PATH_MAX];
+    struct stat st;
+    snprintf(journal, sizeof journal, "%s/" TOURNAMENT_JOURNAL_FILE, path);
+    if (lstat(journal, &st) < 0)
+        return errno == ENOENT ? 0 : fail(err, "%.400s: %s", journal, strerror(errno));
+    return fail(err,
+                "%.400s: a journal without " STATE_FILE " beside it, so not a judge tournament's: left as it "
+                "is; use another output directory",
+                journal);
+}
+
 /* The state written by an earlier run must name the same definition and shard. */
 static int check_state(const char *path, const char *fingerprint, struct tournament_shard shard,
                        struct tournament_error *err)
@@ -157,11 +172,13 @@ int tournament_outdir_open(const char *path, const char *fingerprint, struct tou
     snprintf(state, sizeof state, "%s/" STATE_FILE, path);
     int rc = make_dirs(replays, err);
     if (rc == 0) rc = take_lock(out, err);
+    bool resuming = access(state, F_OK) == 0;
+    if (rc == 0 && !resuming) rc = refuse_stray_journal(path, err);
     if (rc == 0) rc = remove_temp_files(path, err);
     if (rc == 0) rc = remove_temp_files(replays, err);
     if (rc == 0)
-        rc = access(state, F_OK) == 0 ? check_state(state, fingerprint, shard, err)
-                                      : write_state(state, fingerprint, shard, n_matches, n_in_shard, err);
+        rc = resuming ? check_state(state, fingerprint, shard, err)
+                      : write_state(state, fingerprint, shard, n_matches, n_in_shard, err);
     if (rc < 0) tournament_outdir_close(out);
     return rc;
 }

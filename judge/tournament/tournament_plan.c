@@ -390,6 +390,16 @@ bool tournament_in_shard(const struct tournament_match *m, struct tournament_sha
     return m->index % shard.count == shard.index - 1;
 }
 
+void tournament_shard_players(const struct tournament_plan *plan, struct tournament_shard shard,
+                              bool *seated)
+{
+    for (size_t i = 0; i < plan->n; i++) {
+        const struct tournament_match *m = &plan->matches[i];
+        if (tournament_in_shard(m, shard))
+            for (int s = 0; s < m->n_seats; s++) seated[m->seats[s]] = true;
+    }
+}
+
 /* A decimal number of at most 6 digits ending at *end. */
 static int parse_small(const char *s, const char **end, unsigned *out)
 {

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # 40_tournament.sh - `judge tournament`: the plan (--list, shards, formats), bad
 # files, then real matches: an uninterrupted run as the reference, SIGKILLs at
-# random moments with resumes, 3 shards merged, a half-written replay, the
-# internal-error retry, a changed file and a busy directory refused, and a
-# tournament match reproduced by `judge run` with its seed.
+# random moments with resumes, 3 shards merged, a half-written replay, stray
+# journal lines, the internal-error retry, a changed file and a busy directory
+# refused, and a tournament match reproduced by `judge run` with its seed.
 source "$(dirname "$0")/../lib.sh"
 BOTS=$ROOT/build/bots/generals
 PROGS=$ROOT/build/progs
@@ -100,6 +100,13 @@ bad missing_bot_when_playing "player 'pass': command './no_such_bot' not found" 
 check bad_input/missing_bot_when_playing_makes_no_directory [ ! -e "$T/never" ]
 tournament "$T/b7.yaml"
 bad no_output "no output directory" "$T/b7.yaml"
+mkdir "$T/stray"
+echo 'not a judge journal' | tee "$T/stray/journal.jsonl" >"$T/stray.want"
+bad stray_journal "^$T/stray/journal.jsonl: a journal without tournament.json beside it, so not a judge \
+tournament's: left as it is; use another output directory$" "$T/t.yaml" --out "$T/stray"
+check bad_input/stray_journal_kept same "$T/stray/journal.jsonl" "$T/stray.want"
+check bad_input/stray_journal_no_state [ ! -e "$T/stray/tournament.json" ]
+rm -r "$T/stray"
 bad bad_shard "^judge tournament: --shard 4/3: expected I/N" "$T/t.yaml" --shard 4/3
 bad bad_jobs "^judge tournament: --jobs 0: expected a number" "$T/t.yaml" --jobs 0
 
@@ -221,6 +228,21 @@ check half/cut_replay_played_again grep -qE "^72/72 $victim: " "$T/half.err"
 check half/temporary_file_removed [ ! -e "$T/half/replays/.0011-tiny-s1-crash-vs-pass.jsonl.gz.tmp-0badf00d" ]
 sort "$T/half/journal.jsonl" >"$T/half.lines"
 check half/results_equal same "$T/half.lines" "$T/ref.lines"
+
+# Complete lines that are not JSON or name no match: each shown once with its number, the resume goes on.
+cp -r "$T/ref" "$T/stray"
+{ head -3 "$T/ref/journal.jsonl"; echo 'not json'; sed -n 4,10p "$T/ref/journal.jsonl"
+  echo '{"id":"9999-nowhere"}'; tail -n +11 "$T/ref/journal.jsonl"; } >"$T/stray/journal.jsonl"
+"$JUDGE" tournament "$T/t.yaml" --out "$T/stray" >"$T/stray.out" 2>"$T/stray.err"
+check stray/exit_0 [ $? = 0 ]
+check stray/not_json_shown grep -qx "$T/stray/journal.jsonl:4: not a journal line: \"not json\" (ignored)" "$T/stray.err"
+check stray/unknown_id_shown \
+    grep -qx "$T/stray/journal.jsonl:12: no match of this tournament: \"9999-nowhere\" (ignored)" "$T/stray.err"
+check stray/nothing_played grep -qE '^played 0 matches .*; 72/72 finished' "$T/stray.out"
+sort "$T/stray/journal.jsonl" >"$T/stray.lines"
+check stray/journal_without_them same "$T/stray.lines" "$T/ref.lines"
+"$JUDGE" tournament "$T/t.yaml" --out "$T/stray" >/dev/null 2>"$T/stray2.err"
+check stray/shown_once [ -z "$(grep -F '(ignored)' "$T/stray2.err")" ]
 
 cp -r "$T/ref" "$T/retry"
 grep -v "\"$victim\"" "$T/ref/journal.jsonl" >"$T/retry/journal.jsonl"

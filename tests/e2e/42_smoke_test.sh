@@ -43,6 +43,11 @@ check war/reported grep -qE '^smoke silent: INVALID_OUTPUT at its first reply in
 check war/before_the_matches [ "$(grep -n '^smoke silent' "$T/war.err" | cut -d: -f1)" -lt "$(grep -n '^tournament:' "$T/war.err" | cut -d: -f1)" ]
 check war/only_one_failed grep -qx 'smoke test: 1 player failed' "$T/war.err"
 check war/not_played grep -q ', 4 not played (a player did not compile or failed the smoke test), 2 to play' "$T/war.err"
+# The first line counts the shard's matches as OUT/tournament.json does, those not played included.
+check war/counts_as_tournament_json [ "$(json_get "$T/war/tournament.json" matches_in_shard)" = 6 ]
+check war/first_line_counts_every_match grep -qx 'tournament: 6 matches in shard 1/1, 0 already finished, 4 not played '\
+'(a player did not compile or failed the smoke test), 2 to play, 2 at a time' "$T/war.err"
+check war/summary_counts_them grep -qE '; 2/2 finished; 4 not played; journal ' "$T/war.out"
 check war/replays [ "$(ls "$T/war/replays" | grep -c silent)" = 0 -a "$(ls "$T/war/replays" | wc -l)" = 2 ]
 check war/record python3 -c 'import gzip,json,sys; r=json.loads(gzip.open(sys.argv[1]).read())
 assert (r["type"], r["format"], r["player"], r["verdict"]) == ("smoke", "judge-smoke", "silent", "INVALID_OUTPUT"), r' "$T/war/smoke/silent.jsonl.gz"

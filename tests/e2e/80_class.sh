@@ -86,7 +86,8 @@ assert "vs ref-random on generated map rows=6 cols=6 cities=2 players=2 seed 1 m
 check grades/plural_free grep -q 'carol, beats the random bot in every match: 1 win in 2 matches against ref-random' "$R/grades.md"
 check grades/references_not_graded [ "$(q "$R/grades.json" "[p['name'] for p in J['players'] if p['name'].startswith('ref-')]")" = "[]" ]
 
-# Resuming: nothing compiled or played again; a changed submission alone is compiled again.
+# Resuming: nothing compiled or played again; a changed submission alone is compiled again, with a
+# warning: its finished matches were played with the earlier version.
 echo '/* edited */' >>"$T/class/submissions/alice/bot.c"
 "$JUDGE" tournament "$T/class/tournament.yaml" --out "$TO" --jobs 2 >"$T/resume.out" 2>"$T/resume.err"
 check resume/exit_0 [ $? = 0 ]
@@ -94,6 +95,23 @@ check resume/alice_recompiled grep -qx "compile alice (c): OK" "$T/resume.err"
 check resume/bob_reused grep -qx "compile bob (cpp): OK (reused from an earlier run)" "$T/resume.err"
 check resume/erin_reused grep -q "^compile erin (cpp): COMPILE_ERROR (reused from an earlier run)" "$T/resume.err"
 check resume/nothing_played grep -q "^played 0 matches" "$T/resume.out"
+check resume/alice_change_warned grep -qxF "judge tournament: warning: player 'alice': its submission or language \
+profile changed since an earlier run into $TO, and it was compiled again; its 4 finished matches were played with \
+the earlier version and are kept: start a new output directory to play every match with this one" "$T/resume.err"
+check resume/alice_alone_warned [ "$(grep -c '^judge tournament: warning: ' "$T/resume.err")" = 1 ]
+
+# A shard compiles and smoke-tests the players of its own matches alone: shard 1/16 plays
+# 0000 (alice vs ref-random) and 0016 (erin vs ref-random), not frank's nor dave's.
+"$JUDGE" tournament "$T/class/tournament.yaml" --shard 1/16 --out "$T/shard" --jobs 2 \
+    >"$T/shard.out" 2>"$T/shard.err"
+check shard/exit_0 [ $? = 0 ]
+words() { tr '\n' ' '; }
+check shard/compiles_its_players_alone \
+    [ "$(grep '^compile ' "$T/shard.err" | cut -d' ' -f2 | words)" = "alice erin ref-random " ]
+check shard/records_of_its_players_alone \
+    [ "$(ls "$T/shard/compile" | words)" = "alice.jsonl.gz erin.jsonl.gz ref-random.jsonl.gz " ]
+check shard/smoke_tests_its_players_alone [ -z "$(grep -E '^smoke (frank|mallory)' "$T/shard.err")" ]
+check shard/plays_its_match grep -q '; 1/1 finished' "$T/shard.out"
 
 # judge run: source players compiled into a temporary directory, removed after.
 cat >"$T/class/match.yaml" <<YAML

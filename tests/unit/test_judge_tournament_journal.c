@@ -168,6 +168,16 @@ START_TEST(a_new_directory)
 }
 END_TEST
 
+static void assert_ignored(const struct tournament_ignored_line *l, size_t line, const char *why,
+                           const char *text)
+{
+    ck_assert_uint_eq(l->line, line);
+    ck_assert_str_eq(l->why, why);
+    ck_assert_uint_eq(l->text_len, strlen(text));
+    ck_assert_int_eq(memcmp(l->text, text, l->text_len), 0);
+    ck_assert(!l->cut);
+}
+
 START_TEST(resuming_counts_what_is_finished)
 {
     struct tournament_outdir od;
@@ -201,6 +211,13 @@ START_TEST(resuming_counts_what_is_finished)
     ck_assert_uint_eq(j.n_done, 4);
     ck_assert_uint_eq(j.n_recovered, 2);
     ck_assert_uint_eq(j.n_dropped, 5); /* missing replay, duplicate, stray id, not json, torn */
+    /* lines 4 to 6; the missing replay is a note, the torn line dropped as before */
+    ck_assert_uint_eq(j.n_ignored, 3);
+    char id3[TOURNAMENT_ID_MAX];
+    id_of(3, id3);
+    assert_ignored(&j.ignored[0], 4, "a second line for its match", id3);
+    assert_ignored(&j.ignored[1], 5, "no match of this tournament", "9999-elsewhere");
+    assert_ignored(&j.ignored[2], 6, "not a journal line", "not json");
     tournament_replay_path(&od, id, file, sizeof file);
     ck_assert_int_eq(access(file, F_OK), 0); /* the damaged replay is left to be replaced */
     tournament_journal_close(&j);
@@ -222,7 +239,7 @@ START_TEST(resuming_counts_what_is_finished)
 
     open_journal(&od, &j); /* a second resume changes nothing */
     ck_assert_uint_eq(j.n_done, 4);
-    ck_assert_uint_eq(j.n_recovered + j.n_dropped, 0);
+    ck_assert_uint_eq(j.n_recovered + j.n_dropped + j.n_ignored, 0); /* each line reported once */
     tournament_journal_close(&j);
     tournament_outdir_close(&od);
     sb_free(&journal);
@@ -282,6 +299,32 @@ START_TEST(another_definition_shard_or_judge_is_refused)
 }
 END_TEST
 
+/* A journal in a directory without tournament.json is not this judge's: refused, and kept as it is. */
+START_TEST(a_stray_journal_is_refused)
+{
+    struct tournament_outdir od;
+    struct tournament_error err;
+    char parent[PATH_MAX], journal[PATH_MAX], state[PATH_MAX], want[PATH_MAX + 200];
+    snprintf(parent, sizeof parent, "%s/out", tmpdir);
+    ck_assert_int_eq(mkdir(parent, 0755), 0);
+    ck_assert_int_eq(mkdir(out_dir, 0755), 0);
+    snprintf(journal, sizeof journal, "%s/journal.jsonl", out_dir);
+    snprintf(state, sizeof state, "%s/tournament.json", out_dir);
+    write_file(journal, "someone's notes\n", 16);
+    ck_assert_int_eq(tournament_outdir_open(out_dir, "00000000000000aa", whole, 12, 12, &od, &err), -1);
+    snprintf(want, sizeof want,
+             "%s: a journal without tournament.json beside it, so not a judge tournament's: left as it is; "
+             "use another output directory",
+             journal);
+    ck_assert_str_eq(err.msg, want);
+    ck_assert_int_eq(access(state, F_OK), -1);
+    struct strbuf text = STRBUF_INIT;
+    read_journal(&text);
+    ck_assert_str_eq(text.data, "someone's notes\n");
+    sb_free(&text);
+}
+END_TEST
+
 static void replace_once(struct strbuf *sb, const char *from, const char *to)
 {
     char *at = strstr(sb->data, from);
@@ -294,6 +337,57 @@ static void replace_once(struct strbuf *sb, const char *from, const char *to)
     sb_append(sb, out.data, out.len);
     sb_free(&out);
 }
+
+/* Lines that are no journal's or name no match of the shard: dropped, the first few kept to be
+ * shown with their numbers (a long one cut), the others counted; the matches named right still count. */
+START_TEST(stray_lines_are_kept_to_be_shown)
+{
+    struct tournament_outdir od;
+    struct tournament_journal j;
+    struct tournament_error err;
+    struct tournament_shard first_half = {1, 2};
+    open_out(&od);
+    write_replay(&od, 0);
+    struct strbuf journal = STRBUF_INIT;
+    char id1[TOURNAMENT_ID_MAX];
+    id_of(1, id1); /* index 1: shard 2/2's */
+    sb_printf(&journal, "{\"id\":\"%s\"}\n", id1);
+    for (int i = 0; i < 200; i++) sb_putc(&journal, 'x');
+    sb_putc(&journal, '\n');
+    line_of(0, &journal);
+    sb_putc(&journal, '\n');
+    for (int i = 0; i < TOURNAMENT_IGNORED_MAX + 3; i++) sb_puts(&journal, "[1,2]\n");
+    char file[PATH_MAX];
+    snprintf(file, sizeof file, "%s/journal.jsonl", out_dir);
+    write_file(file, journal.data, journal.len);
+    tournament_outdir_close(&od);
+
+    ck_assert_int_eq(tournament_outdir_open(out_dir, "00000000000000aa", whole, 12, 12, &od, &err), 0);
+    ck_assert_msg(tournament_journal_open(&od, &cfg, &plan, first_half, &j, &err) == 0, "%s", err.msg);
+    ck_assert(j.done[0]);
+    ck_assert_uint_eq(j.n_done, 1);
+    ck_assert_uint_eq(j.n_ignored, TOURNAMENT_IGNORED_MAX + 5);
+    ck_assert_uint_eq(j.n_dropped, TOURNAMENT_IGNORED_MAX + 5);
+    assert_ignored(&j.ignored[0], 1, "a match of another shard", id1);
+    ck_assert_uint_eq(j.ignored[1].line, 2);
+    ck_assert_str_eq(j.ignored[1].why, "not a journal line");
+    ck_assert_uint_eq(j.ignored[1].text_len, TOURNAMENT_IGNORED_TEXT);
+    ck_assert(j.ignored[1].cut);
+    assert_ignored(&j.ignored[2], 4, "not a journal line", "[1,2]");
+    assert_ignored(&j.ignored[TOURNAMENT_IGNORED_MAX - 1], TOURNAMENT_IGNORED_MAX + 1, "not a journal line",
+                   "[1,2]");
+    tournament_journal_close(&j);
+    sb_reset(&journal);
+    read_journal(&journal);
+    struct strbuf want = STRBUF_INIT;
+    line_of(0, &want);
+    sb_putc(&want, '\n');
+    ck_assert_str_eq(journal.data, want.data);
+    tournament_outdir_close(&od);
+    sb_free(&journal);
+    sb_free(&want);
+}
+END_TEST
 
 /* Lines that name a finished match but disagree with its replay: a wrong
  * winner is rebuilt from the replay, a replay of another match is not a finish. */
@@ -423,6 +517,8 @@ static Suite *journal_suite(void)
     tcase_add_test(tc, resuming_counts_what_is_finished);
     tcase_add_test(tc, stale_temporary_files_are_removed);
     tcase_add_test(tc, another_definition_shard_or_judge_is_refused);
+    tcase_add_test(tc, a_stray_journal_is_refused);
+    tcase_add_test(tc, stray_lines_are_kept_to_be_shown);
     tcase_add_test(tc, lines_must_agree_with_their_replays);
     tcase_add_test(tc, a_failed_append_leaves_no_torn_line);
     tcase_add_test(tc, lines_synced_together_and_one_lost_before_its_sync);
