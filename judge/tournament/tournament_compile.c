@@ -181,12 +181,22 @@ static void read_back(struct compiler *c, const struct tournament_compile_hooks 
     }
 }
 
-/* The source players seated in a match of the shard. */
-static void choose_players(struct compiler *c, const struct tournament_plan *plan,
-                           struct tournament_shard shard)
+/* The source players seated in a match of the shard. Shard 1 takes too those seated in no match
+ * at all (a sample may leave one out), so that every submission's compile is recorded somewhere. */
+static int choose_players(struct compiler *c, const struct tournament_plan *plan,
+                          struct tournament_shard shard)
 {
+    size_t n = c->cfg->n_players;
+    bool *anywhere = calloc(n ? n : 1, sizeof *anywhere);
+    if (!anywhere) return -1;
     tournament_shard_players(plan, shard, c->wanted);
-    for (size_t i = 0; i < c->cfg->n_players; i++) c->wanted[i] &= c->cfg->players[i].source != NULL;
+    tournament_shard_players(plan, (struct tournament_shard){1, 1}, anywhere);
+    for (size_t i = 0; i < n; i++) {
+        c->wanted[i] |= shard.index == 1 && !anywhere[i];
+        c->wanted[i] &= c->cfg->players[i].source != NULL;
+    }
+    free(anywhere);
+    return 0;
 }
 
 enum tournament_compile_status tournament_compile(struct tournament_config *cfg,
@@ -205,10 +215,9 @@ enum tournament_compile_status tournament_compile(struct tournament_config *cfg,
     c.changed = calloc(n, sizeof *c.changed);
     c.wanted = calloc(n, sizeof *c.wanted);
     c.running = calloc((size_t)c.jobs, sizeof *c.running);
-    if (!c.keys || !c.states || !c.reused || !c.changed || !c.wanted || !c.running)
+    if (!c.keys || !c.states || !c.reused || !c.changed || !c.wanted || !c.running ||
+        choose_players(&c, plan, shard) < 0)
         set_failed(&c, TOURNAMENT_COMPILE_INTERNAL, "out of memory");
-    else
-        choose_players(&c, plan, shard);
     for (size_t i = 0; i < cfg->n_players && c.status == TOURNAMENT_COMPILED; i++)
         if (cfg->players[i].source) check_name(&c, i);
     for (size_t i = 0; i < cfg->n_players && c.status == TOURNAMENT_COMPILED; i++)

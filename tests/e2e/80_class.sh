@@ -112,6 +112,18 @@ check shard/records_of_its_players_alone \
     [ "$(ls "$T/shard/compile" | words)" = "alice.jsonl.gz erin.jsonl.gz ref-random.jsonl.gz " ]
 check shard/smoke_tests_its_players_alone [ -z "$(grep -E '^smoke (frank|mallory)' "$T/shard.err")" ]
 check shard/plays_its_match grep -q '; 1/1 finished' "$T/shard.out"
+# A player seated in no match (a free-for-all's sample of 1 of 3 pairs leaves one out) is
+# compiled by shard 1, so that its compile is recorded; shard 2 (no match) compiles nothing.
+{ printf 'game: generals\nformat: free-for-all\nplayers_per_match: 2\nsample: 1\nseeds: [1]\n'
+  printf 'generate: {rows: 6, cols: 6, cities: 2}\nparams: {turn_limit: 10}\nplayers:\n'
+  printf '  - {name: alice, source: submissions/alice, language: c}\n'
+  printf '  - {name: carol, source: submissions/carol, language: python3}\n'
+  printf '  - {name: frank, source: submissions/frank, language: python3}\n'; } >"$T/class/ffa.yaml"
+"$JUDGE" tournament "$T/class/ffa.yaml" --shard 2/2 --out "$T/ffa2" >/dev/null 2>"$T/ffa2.err"
+check shard/no_match_no_compile [ $? = 0 -a -z "$(grep '^compile ' "$T/ffa2.err")" ]
+"$JUDGE" tournament "$T/class/ffa.yaml" --shard 1/2 --out "$T/ffa1" >/dev/null 2>"$T/ffa1.err"
+check shard/one_compiles_a_player_seated_nowhere \
+    [ $? = 0 -a "$(ls "$T/ffa1/compile" | words)" = "alice.jsonl.gz carol.jsonl.gz frank.jsonl.gz " ]
 
 # judge run: source players compiled into a temporary directory, removed after.
 cat >"$T/class/match.yaml" <<YAML
