@@ -20,7 +20,8 @@ struct compile_options {
 static const char usage_text[] =
     "usage: judge compile --profile NAME SRC_DIR --out BOT_DIR [OPTIONS]\n"
     "Compile the submission in SRC_DIR in the jail with a language profile\n"
-    "(containers/NAME.yaml) into BOT_DIR (made if missing; it must be empty).\n"
+    "(containers/NAME.yaml) into BOT_DIR (made if missing, with its parents;\n"
+    "it must be empty).\n"
     "Exit status: 0 compiled, 1 any other verdict (COMPILE_ERROR, CPU_LIMIT, ...),\n"
     "2 a usage error or a bad profile, 3 an internal error.\n"
     "\n"

@@ -59,7 +59,7 @@ struct compile_result {
 struct compile_request {
     const struct language_profile *profile;
     const char *src_dir; /* the submission, bound read-only at /bot */
-    const char *bot_dir; /* made if missing; must be empty; gets the result when OK */
+    const char *bot_dir; /* made if missing (parents too); must be empty; gets the result when OK */
     enum isolation_mode mode;
 };
 
