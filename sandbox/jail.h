@@ -127,7 +127,11 @@ struct jail_report {
     char note[160];            /* human detail: "pids limit 64 reached", "stdout over 1048576 bytes" */
 };
 
-struct jail_error { char msg[256]; };
+struct jail_error {
+    char msg[256];
+    int exec_errno; /* after jail_start or jail_run: the errno of the command's own execve when that is
+                       what failed (ENOENT: no such program in the jail, EACCES, ...), else 0 */
+};
 
 struct jail; /* opaque */
 

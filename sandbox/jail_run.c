@@ -246,7 +246,7 @@ static int run_supervised(struct run *r, const struct jail_spec *spec, const str
     r->deadline_ns = spec->limits.wall_ns ? r->j->start_ns + spec->limits.wall_ns : 0;
     int rc = supervise(r, err);
     if (rc < 0) jail_kill(r->j, VERDICT_INTERNAL_ERROR, err->msg);
-    struct jail_error finish_err;
+    struct jail_error finish_err = {0};
     if (jail_finish(r->j, report, &finish_err) < 0 && rc == 0) {
         *err = finish_err;
         rc = -1;
@@ -257,6 +257,7 @@ static int run_supervised(struct run *r, const struct jail_spec *spec, const str
 int jail_run(const struct jail_spec *spec, const struct jail_io *io, struct jail_report *report,
              struct jail_error *err)
 {
+    if (err) err->exec_errno = 0;
     struct run *r = calloc(1, sizeof *r);
     if (!r) return jail_fail(err, "out of memory");
     int rc = run_supervised(r, spec, io, report, err);

@@ -39,7 +39,9 @@ struct exec_options {
 static const char usage_text[] =
     "usage: judge exec [OPTIONS] -- CMD [ARGS...]\n"
     "Run CMD in the jail and report how it ended. Exit status: 0 when CMD ran\n"
-    "(whatever its verdict), 2 for a usage error, 3 for an internal error.\n"
+    "(whatever its verdict), 2 for a usage error or a CMD that cannot be run (no such\n"
+    "file in the jail, not executable: no report is written then), 3 for an internal\n"
+    "error.\n"
     "\n"
     "  --cpu SECONDS          CPU time of all its processes and threads (decimals ok;\n"
     "                         default: no CPU limit)\n"
@@ -345,7 +347,7 @@ static int write_report(const struct exec_options *o, struct exec_files *f, cons
         fprintf(stderr, "judge exec: out of memory formatting the report\n");
         return -1;
     }
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     int rc = 0;
     if (!strcmp(o->report_path, "-")) {
         if (fputs(text, stdout) == EOF || fflush(stdout) == EOF)
@@ -362,6 +364,21 @@ static int write_report(const struct exec_options *o, struct exec_files *f, cons
     return rc;
 }
 
+/* How execve says that CMD itself is wrong (missing, not executable, not a program): the
+ * user's mistake, not the judge's. */
+static bool command_unusable(int exec_errno)
+{
+    return exec_errno == ENOENT || exec_errno == EACCES || exec_errno == ENOEXEC || exec_errno == ENOTDIR;
+}
+
+static int command_error(const char *command, int exec_errno)
+{
+    fprintf(stderr, "judge exec: cannot run %s in the jail: %s%s\n", command, strerror(exec_errno),
+            exec_errno == ENOENT ? " (the jail has this system's /usr, /bin and /lib, and --dir DIR at /bot)"
+                                 : "");
+    return EXIT_USAGE;
+}
+
 static int run(const struct exec_options *o, struct exec_files *f)
 {
     struct isolation_report probe;
@@ -374,6 +391,7 @@ static int run(const struct exec_options *o, struct exec_files *f)
     struct jail_io io = {f->in_fd, f->out_fd, f->err_fd, o->output_limit, o->stderr_limit};
     struct jail_report report;
     if (jail_run(&o->spec, &io, &report, &err) < 0) {
+        if (command_unusable(err.exec_errno)) return command_error(o->spec.argv[0], err.exec_errno);
         fprintf(stderr, "judge exec: %s\n", err.msg);
         return EXIT_INTERNAL;
     }

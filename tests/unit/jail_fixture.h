@@ -36,7 +36,7 @@ struct outcome {
 
 static inline void fixture_init(void)
 {
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     struct isolation_report iso;
     ck_assert_msg(jail_global_init(ISOLATION_STRICT, &iso, &err) == 0, "%s", err.msg);
 }

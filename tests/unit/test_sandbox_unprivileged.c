@@ -116,7 +116,7 @@ static void busy_loop(struct nobody_result *r)
 static void as_nobody(struct nobody_result *r)
 {
     drop_to_nobody();
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     r->strict_rc = jail_global_init(ISOLATION_STRICT, &r->probe, &err);
     snprintf(r->strict_msg, sizeof r->strict_msg, "%s", err.msg);
     if (jail_global_init(ISOLATION_BEST_EFFORT, &r->probe, &err) < 0) {
