@@ -305,7 +305,8 @@ static int run_compiler(struct compile_job *job, struct compile_error *err)
     struct jail_spec spec;
     fill_spec(job, argv, env, seccomp, &spec);
     int fd = memfd_create("compile-messages", MFD_CLOEXEC);
-    struct jail_io io = {-1, fd, fd, p->compile_limits.output_bytes, p->compile_limits.output_bytes};
+    uint64_t cap = p->compile_limits.output_bytes;
+    struct jail_io io = {.in_fd = -1, .out_fd = fd, .err_fd = fd, .stdout_max = cap, .stderr_max = cap};
     struct jail_report report;
     struct jail_error jerr;
     bool disk_full = false;
