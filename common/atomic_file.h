@@ -1,7 +1,8 @@
 /*
  * common/ - the host-side helpers every upper layer shares and that know
- * nothing of games, jails or replays: output files (atomic_file.c), YAML with
- * positions (yaml_reader.c), facts about the machine (sysinfo.c).
+ * nothing of games, jails or replays: output files (atomic_file.c) and their
+ * directories (make_dirs.c), YAML with positions (yaml_reader.c), facts about
+ * the machine (sysinfo.c).
  *
  * atomic_file.h - every file the judge writes (replays, reports, maps, logs)
  * goes to a fresh temporary name in the target's directory (O_EXCL |

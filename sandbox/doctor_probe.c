@@ -326,7 +326,7 @@ static const char *cgroup_fix(const struct machine *m)
 /* One backend on its own: usable here, or why not. */
 static void cgroup_backend_row(struct doctor_result *r, const struct machine *m, enum cgroup_version v)
 {
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     struct cgroup_caps caps;
     const char *layer = v == CGROUP_V1 ? "cgroup_v1" : "cgroup_v2";
     struct doctor_row *row;
@@ -344,7 +344,7 @@ static void probe_cgroup_version(struct doctor_result *r, const struct machine *
 {
     cgroup_backend_row(r, m, CGROUP_V1);
     cgroup_backend_row(r, m, CGROUP_V2);
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     if (cgroup_probe(caps, &err) < 0 && caps->version != CGROUP_NONE) {
         memset(caps, 0, sizeof *caps);
         snprintf(caps->why, sizeof caps->why, "%.250s", err.msg);
@@ -567,7 +567,7 @@ static void check_start_steps(struct doctor_result *r)
 
 static void judge_strict_mode(struct doctor_result *r, const struct machine *m)
 {
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     if (jail_global_init(ISOLATION_BEST_EFFORT, &r->jail, &err) < 0) {
         struct doctor_row *row = add_row(r, "jail", DOCTOR_OFF, "the jail cannot start: %.160s", err.msg);
         set_fix(row, "see the rows above");

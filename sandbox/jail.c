@@ -287,6 +287,7 @@ int jail_start(const struct jail_spec *spec, struct jail **out, struct jail_erro
 {
     struct spawn_pending sp;
     struct jail *j = NULL;
+    if (err) err->exec_errno = 0;
     if (jail_begin(spec, &j, &sp, err) < 0 || jail_complete(j, &sp, NULL, 0, true, err) < 0) return -1;
     *out = j;
     return 0;

@@ -127,7 +127,11 @@ struct jail_report {
     char note[160];            /* human detail: "pids limit 64 reached", "stdout over 1048576 bytes" */
 };
 
-struct jail_error { char msg[256]; };
+struct jail_error {
+    char msg[256];
+    int exec_errno; /* after jail_start or jail_run: the errno of the command's own execve when that is
+                       what failed (ENOENT: no such program in the jail, EACCES, ...), else 0 */
+};
 
 struct jail; /* opaque */
 
@@ -229,9 +233,18 @@ int jail_wait_any(struct jail_wait_entry *entries, size_t n, struct jail_error *
 int jail_finish(struct jail *j, struct jail_report *report, struct jail_error *err);
 
 /* Convenience for `judge exec`: start, feed stdin from in_fd (-1: /dev/null),
- * copy stdout/stderr to out_fd/err_fd (-1: discard) with byte caps
- * (OUTPUT_LIMIT when passed), enforce limits.cpu_ns and limits.wall_ns, finish. */
-struct jail_io { int in_fd, out_fd, err_fd; uint64_t stdout_max, stderr_max; };
+ * copy stdout/stderr to out_fd/err_fd (-1: discard), or hand them to a writer,
+ * with byte caps (OUTPUT_LIMIT when passed), enforce limits.cpu_ns and
+ * limits.wall_ns, finish. */
+struct jail_writer {
+    int (*write)(void *ctx, const char *data, size_t len); /* 0, or -1 with errno set */
+    void *ctx;
+};
+struct jail_io {
+    int in_fd, out_fd, err_fd;
+    uint64_t stdout_max, stderr_max;
+    const struct jail_writer *out_writer, *err_writer; /* instead of out_fd, err_fd when not NULL */
+};
 int jail_run(const struct jail_spec *spec, const struct jail_io *io, struct jail_report *report,
              struct jail_error *err);
 

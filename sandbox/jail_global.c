@@ -177,7 +177,7 @@ static void probe_userns(struct jail_global *g)
     uid_t uid = g->privileged ? (uid_t)(JAIL_UID_BASE + (unsigned)slot) : getuid();
     gid_t gid = g->privileged ? (gid_t)(JAIL_UID_BASE + (unsigned)slot) : getgid();
     struct id_map map = {JAIL_INNER_UID, uid, JAIL_INNER_GID, gid};
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     int fd;
     char fix[128];
     g->userns_ok = ns_user_create(&map, !g->privileged, &fd, &err) == 0;

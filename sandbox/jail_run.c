@@ -1,8 +1,9 @@
 /*
  * jail_run.c - run one command to completion (what `judge exec` uses): feed
- * stdin from a file descriptor, copy stdout and stderr out with byte caps,
- * enforce the CPU and wall limits through jail_wait_core, and finish. A bot
- * that closes its output and keeps running is still stopped by its limits.
+ * stdin from a file descriptor, copy stdout and stderr out (to a descriptor, or
+ * through the caller's writer) with byte caps, enforce the CPU and wall limits
+ * through jail_wait_core, and finish. A bot that closes its output and keeps
+ * running is still stopped by its limits.
  */
 #include "sandbox/jail_internal.h"
 
@@ -26,9 +27,10 @@ struct feeder {
     char buf[COPY_CHUNK];
 };
 
-/* A jail pipe -> out_fd (-1: discard), at most max bytes (0: no cap). */
+/* A jail pipe -> writer, or else out_fd (-1: discard), at most max bytes (0: no cap). */
 struct sink {
     int pipe_fd, out_fd;
+    const struct jail_writer *writer;
     uint64_t max, total;
     const char *name;
     bool write_failed;
@@ -119,7 +121,11 @@ static void feeder_event(struct run *r, const struct pollfd *fd)
 
 static void sink_write(struct sink *s, const char *data, size_t len)
 {
-    while (len > 0 && s->out_fd >= 0 && !s->write_failed) {
+    if (s->writer && len > 0 && !s->write_failed && s->writer->write(s->writer->ctx, data, len) < 0) {
+        s->write_failed = true;
+        s->write_errno = errno;
+    }
+    while (len > 0 && !s->writer && s->out_fd >= 0 && !s->write_failed) {
         ssize_t n = write(s->out_fd, data, len);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
@@ -241,12 +247,14 @@ static int run_supervised(struct run *r, const struct jail_spec *spec, const str
     if (jail_start(spec, &r->j, err) < 0) return -1;
     r->in.in_fd = io->in_fd;
     if (io->in_fd < 0) jail_close_stdin(r->j);
-    r->out[0] = (struct sink){jail_stdout_fd(r->j), io->out_fd, io->stdout_max, 0, "stdout", false, 0};
-    r->out[1] = (struct sink){jail_stderr_fd(r->j), io->err_fd, io->stderr_max, 0, "stderr", false, 0};
+    r->out[0] = (struct sink){.pipe_fd = jail_stdout_fd(r->j), .out_fd = io->out_fd, .writer = io->out_writer,
+                              .max = io->stdout_max, .name = "stdout"};
+    r->out[1] = (struct sink){.pipe_fd = jail_stderr_fd(r->j), .out_fd = io->err_fd, .writer = io->err_writer,
+                              .max = io->stderr_max, .name = "stderr"};
     r->deadline_ns = spec->limits.wall_ns ? r->j->start_ns + spec->limits.wall_ns : 0;
     int rc = supervise(r, err);
     if (rc < 0) jail_kill(r->j, VERDICT_INTERNAL_ERROR, err->msg);
-    struct jail_error finish_err;
+    struct jail_error finish_err = {0};
     if (jail_finish(r->j, report, &finish_err) < 0 && rc == 0) {
         *err = finish_err;
         rc = -1;
@@ -257,6 +265,7 @@ static int run_supervised(struct run *r, const struct jail_spec *spec, const str
 int jail_run(const struct jail_spec *spec, const struct jail_io *io, struct jail_report *report,
              struct jail_error *err)
 {
+    if (err) err->exec_errno = 0;
     struct run *r = calloc(1, sizeof *r);
     if (!r) return jail_fail(err, "out of memory");
     int rc = run_supervised(r, spec, io, report, err);

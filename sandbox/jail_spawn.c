@@ -486,8 +486,10 @@ static int child_error(const struct spawn_pending *sp, const struct child_msg *m
 {
     char step[sizeof m->step];
     copy_step(step, sizeof step, m->step);
-    if (strcmp(step, "execve") == 0) return jail_fail_errno(err, m->value, "execve %s", sp->argv0);
-    return jail_fail_errno(err, m->value, "%s", step);
+    if (strcmp(step, "execve") != 0) return jail_fail_errno(err, m->value, "%s", step);
+    jail_fail_errno(err, m->value, "execve %s", sp->argv0);
+    if (err) err->exec_errno = m->value;
+    return -1;
 }
 
 static uint64_t process_cpu_ns(pid_t pid)

@@ -10,6 +10,7 @@
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
 #include "judge/compile/compile.h"
+#include "replay/replay.h"
 
 struct compile_options {
     const char *profile, *profiles_dir, *src_dir, *bot_dir, *player, *record_path;
@@ -20,16 +21,19 @@ struct compile_options {
 static const char usage_text[] =
     "usage: judge compile --profile NAME SRC_DIR --out BOT_DIR [OPTIONS]\n"
     "Compile the submission in SRC_DIR in the jail with a language profile\n"
-    "(containers/NAME.yaml) into BOT_DIR (made if missing; it must be empty).\n"
+    "(containers/NAME.yaml) into BOT_DIR (made if missing, with its parents;\n"
+    "it must be empty).\n"
     "Exit status: 0 compiled, 1 any other verdict (COMPILE_ERROR, CPU_LIMIT, ...),\n"
-    "2 a usage error or a bad profile, 3 an internal error.\n"
+    "2 a usage error or a bad profile, 3 an internal error, 4 the disk is full or\n"
+    "read-only for the record (the verdict is printed all the same).\n"
     "\n"
     "  --profile NAME      the language: c, cpp, python3, java, ... (or the path of a profile file)\n"
     "  --out BOT_DIR       where the compiled bot goes\n"
     "  --profiles DIR      where profiles are (default: $JUDGE_PROFILES, containers/ of the\n"
     "                      source tree, or the installed share/judge/containers)\n"
     "  --player NAME       the player named in the record (default: SRC_DIR's last component)\n"
-    "  --record FILE       write the compile record there (one gzip JSON line)\n"
+    "  --record FILE       write the compile record there (one gzip JSON line; missing\n"
+    "                      directories are made; a FILE that cannot be is refused before compiling)\n"
     "  --json              print the result as one JSON object instead of text\n"
     "  --isolation MODE    strict (default) or best-effort\n"
     "  --help              show this\n";
@@ -132,34 +136,44 @@ static void print_text(const struct compile_options *o, const struct compile_res
     if (r->messages_len) print_untrusted(stdout, r->messages, r->messages_len);
 }
 
+static int print_result(const struct compile_options *o, const struct compile_record *rec)
+{
+    if (o->json) {
+        char *json = compile_record_format(rec);
+        if (!json) return fprintf(stderr, "judge compile: out of memory\n"), EXIT_INTERNAL;
+        printf("%s\n", json);
+        free(json);
+    } else {
+        print_text(o, rec->result);
+    }
+    if (fflush(stdout) == EOF)
+        return fprintf(stderr, "judge compile: cannot write to stdout\n"), EXIT_INTERNAL;
+    return EXIT_OK;
+}
+
+/* The verdict is printed first: a record that cannot be written then does not hide it. */
 static int report(const struct compile_options *o, const struct language_profile *p,
-                  const struct compile_result *r)
+                  const struct compile_result *r, struct replay_writer **record)
 {
     char name_buf[4096];
     struct compile_record rec = {o->player ? o->player
                                            : last_component(o->src_dir, name_buf, sizeof name_buf),
                                  p->name, o->src_dir, r};
+    int rc = print_result(o, &rec);
     struct compile_error err;
-    if (o->record_path && compile_record_write_file(o->record_path, &rec, &err) < 0) {
+    if (*record && compile_record_commit(*record, &rec, &err) < 0) {
         fprintf(stderr, "judge compile: %s\n", err.msg);
-        return EXIT_INTERNAL;
+        rc = EXIT_IO;
     }
-    if (o->json) {
-        char *json = compile_record_format(&rec);
-        if (!json) return fprintf(stderr, "judge compile: out of memory\n"), EXIT_INTERNAL;
-        printf("%s\n", json);
-        free(json);
-    } else {
-        print_text(o, r);
-    }
-    if (fflush(stdout) == EOF)
-        return fprintf(stderr, "judge compile: cannot write to stdout\n"), EXIT_INTERNAL;
+    *record = NULL;
+    if (rc != EXIT_OK) return rc;
     return r->verdict == COMPILE_OK               ? EXIT_OK
            : r->verdict == COMPILE_INTERNAL_ERROR ? EXIT_INTERNAL
                                                   : EXIT_FAILURE_RESULT;
 }
 
-static int compile(const struct compile_options *o, const struct language_profile *p)
+static int compile(const struct compile_options *o, const struct language_profile *p,
+                   struct replay_writer **record)
 {
     struct isolation_report probe;
     struct jail_error jerr;
@@ -170,13 +184,24 @@ static int compile(const struct compile_options *o, const struct language_profil
     struct compile_result *r = malloc(sizeof *r);
     struct compile_error err;
     if (!r) return fprintf(stderr, "judge compile: out of memory\n"), EXIT_INTERNAL;
-    int rc = compile_submission(&req, r, &err) < 0 ? -1 : report(o, p, r);
+    int rc = compile_submission(&req, r, &err) < 0 ? -1 : report(o, p, r, record);
     if (rc < 0) {
         fprintf(stderr, "judge compile: %s\n", err.msg);
         rc = err.request ? EXIT_USAGE : EXIT_INTERNAL;
     }
     free(r);
     return rc;
+}
+
+/* --record's file, made before compiling: a path that cannot take it is refused now,
+ * not after the work. Returns -1 when opened (or not asked for), else the exit status. */
+static int open_record(const struct compile_options *o, struct replay_writer **record)
+{
+    struct compile_error err;
+    *record = NULL;
+    if (!o->record_path || compile_record_open(o->record_path, record, &err) == 0) return -1;
+    fprintf(stderr, "judge compile: %s\n", err.msg);
+    return err.request ? EXIT_USAGE : EXIT_IO;
 }
 
 int cmd_compile(int argc, char **argv)
@@ -191,7 +216,10 @@ int cmd_compile(int argc, char **argv)
         fprintf(stderr, "judge compile: %s\n", lerr.msg);
         return EXIT_USAGE;
     }
-    rc = compile(&o, &profile);
+    struct replay_writer *record;
+    rc = open_record(&o, &record);
+    if (rc < 0) rc = compile(&o, &profile, &record);
+    if (record) replay_writer_abort(record); /* not compiled: no record */
     language_profile_free(&profile);
     return rc;
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "judge/cli/cli_args.h"
+#include "judge/cli/cmd_exec_relay.h"
 #include "judge/cli/commands.h"
 #include "common/atomic_file.h"
 #include "judge/match/player_command.h"
@@ -39,7 +40,12 @@ struct exec_options {
 static const char usage_text[] =
     "usage: judge exec [OPTIONS] -- CMD [ARGS...]\n"
     "Run CMD in the jail and report how it ended. Exit status: 0 when CMD ran\n"
-    "(whatever its verdict), 2 for a usage error, 3 for an internal error.\n"
+    "(whatever its verdict), 2 for a usage error or a CMD that cannot be run (no such\n"
+    "file in the jail, not executable: no report is written then), 3 for an internal\n"
+    "error. What CMD writes to the judge's own stdout and stderr is escaped, as all\n"
+    "untrusted text the judge prints: control bytes as \\xHH, invalid UTF-8 replaced,\n"
+    "no line a CI runner takes for a command (:: or ##[), whole lines only (cut at\n"
+    "4 KiB; the last one ended by a newline). --stdout/--stderr FILE keep the bytes.\n"
     "\n"
     "  --cpu SECONDS          CPU time of all its processes and threads (decimals ok;\n"
     "                         default: no CPU limit)\n"
@@ -55,8 +61,10 @@ static const char usage_text[] =
     "  --isolation MODE       strict (default: refuse if any layer is missing) or best-effort\n"
     "  --env NAME=VALUE       add to its environment (otherwise only PATH=/usr/local/bin:/usr/bin:/bin)\n"
     "  --stdin FILE           its standard input (default: the judge's)\n"
-    "  --stdout FILE          its standard output (default, or -: the judge's); never follows a symlink\n"
-    "  --stderr FILE          its standard error (default, or -: the judge's); never follows a symlink\n"
+    "  --stdout FILE          its standard output, byte for byte (default, or -: the judge's,\n"
+    "                         escaped); never follows a symlink\n"
+    "  --stderr FILE          its standard error, byte for byte (default, or -: the judge's,\n"
+    "                         escaped); never follows a symlink\n"
     "  --output-limit BYTES   stdout cap, OUTPUT_LIMIT past it (default 64M)\n"
     "  --stderr-limit BYTES   stderr cap, OUTPUT_LIMIT past it (default 1M)\n"
     "  --report FILE          write the JSON report there ('-' = stdout)\n"
@@ -284,19 +292,28 @@ static int parse_options(int argc, char **argv, struct exec_options *o)
 
 /* ---- running -------------------------------------------------------------- */
 
-struct exec_files { int in_fd, out_fd, err_fd; struct atomic_file report; };
-
-/* "-" is the judge's own stream; a device or FIFO is opened and written in place. */
-static int open_output(const char *path, int fallback)
-{
-    if (!path || !strcmp(path, "-"))
-        return fallback;
-    return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-}
+struct exec_files {
+    int in_fd, out_fd, err_fd;
+    bool relay_out, relay_err; /* to the judge's own stdout, stderr: escaped, line by line */
+    struct exec_relay out_relay, err_relay;
+    struct atomic_file report;
+};
 
 static bool fd_is_open(int fd)
 {
     return fcntl(fd, F_GETFD) >= 0;
+}
+
+/* No FILE, or "-": the judge's own stream. */
+static bool names_the_judges(const char *path)
+{
+    return !path || !strcmp(path, "-");
+}
+
+/* FILE gets the bytes as they are; a device or FIFO is opened and written in place. */
+static int open_output(const char *path)
+{
+    return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
 }
 
 static int open_failed(const char *option, const char *path)
@@ -307,15 +324,17 @@ static int open_failed(const char *option, const char *path)
 
 static int open_files(const struct exec_options *o, struct exec_files *f)
 {
-    *f = (struct exec_files){-1, -1, -1, {.dir_fd = -1, .fd = -1}};
+    *f = (struct exec_files){.in_fd = -1, .out_fd = -1, .err_fd = -1, .report = {.dir_fd = -1, .fd = -1}};
+    f->relay_out = names_the_judges(o->stdout_path) && fd_is_open(1);
+    f->relay_err = names_the_judges(o->stderr_path) && fd_is_open(2);
+    exec_relay_init(&f->out_relay, stdout);
+    exec_relay_init(&f->err_relay, stderr);
     f->in_fd = o->stdin_path ? open(o->stdin_path, O_RDONLY | O_CLOEXEC) : fd_is_open(0) ? 0 : -1;
     if (o->stdin_path && f->in_fd < 0)
         return open_failed("--stdin", o->stdin_path);
-    f->out_fd = open_output(o->stdout_path, fd_is_open(1) ? 1 : -1);
-    if (o->stdout_path && f->out_fd < 0)
+    if (!names_the_judges(o->stdout_path) && (f->out_fd = open_output(o->stdout_path)) < 0)
         return open_failed("--stdout", o->stdout_path);
-    f->err_fd = open_output(o->stderr_path, fd_is_open(2) ? 2 : -1);
-    if (o->stderr_path && f->err_fd < 0)
+    if (!names_the_judges(o->stderr_path) && (f->err_fd = open_output(o->stderr_path)) < 0)
         return open_failed("--stderr", o->stderr_path);
     /* Created before the command runs: nothing it does can redirect the report. */
     char err[320];
@@ -345,7 +364,7 @@ static int write_report(const struct exec_options *o, struct exec_files *f, cons
         fprintf(stderr, "judge exec: out of memory formatting the report\n");
         return -1;
     }
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     int rc = 0;
     if (!strcmp(o->report_path, "-")) {
         if (fputs(text, stdout) == EOF || fflush(stdout) == EOF)
@@ -362,6 +381,30 @@ static int write_report(const struct exec_options *o, struct exec_files *f, cons
     return rc;
 }
 
+/* How execve says that CMD itself is wrong (missing, not executable, not a program): the
+ * user's mistake, not the judge's. */
+static bool command_unusable(int exec_errno)
+{
+    return exec_errno == ENOENT || exec_errno == EACCES || exec_errno == ENOEXEC || exec_errno == ENOTDIR;
+}
+
+static int command_error(const char *command, int exec_errno)
+{
+    fprintf(stderr, "judge exec: cannot run %s in the jail: %s%s\n", command, strerror(exec_errno),
+            exec_errno == ENOENT ? " (the jail has this system's /usr, /bin and /lib, and --dir DIR at /bot)"
+                                 : "");
+    return EXIT_USAGE;
+}
+
+/* The relayed streams' last lines; -1 (errno set) when a stream could not take them. */
+static int finish_relays(struct exec_files *f)
+{
+    int out = f->relay_out ? exec_relay_finish(&f->out_relay) : 0, out_errno = errno;
+    int err = f->relay_err ? exec_relay_finish(&f->err_relay) : 0;
+    if (out < 0) errno = out_errno;
+    return out < 0 || err < 0 ? -1 : 0;
+}
+
 static int run(const struct exec_options *o, struct exec_files *f)
 {
     struct isolation_report probe;
@@ -371,9 +414,18 @@ static int run(const struct exec_options *o, struct exec_files *f)
         fprintf(stderr, "judge exec: %s\n", err.msg);
         return EXIT_INTERNAL;
     }
-    struct jail_io io = {f->in_fd, f->out_fd, f->err_fd, o->output_limit, o->stderr_limit};
+    struct jail_writer out_writer = {exec_relay_write, &f->out_relay};
+    struct jail_writer err_writer = {exec_relay_write, &f->err_relay};
+    struct jail_io io = {f->in_fd, f->out_fd, f->err_fd, o->output_limit, o->stderr_limit,
+                         f->relay_out ? &out_writer : NULL, f->relay_err ? &err_writer : NULL};
     struct jail_report report;
-    if (jail_run(&o->spec, &io, &report, &err) < 0) {
+    int ran = jail_run(&o->spec, &io, &report, &err);
+    if (finish_relays(f) < 0 && ran == 0) {
+        fprintf(stderr, "judge exec: copying the command's output: %s\n", strerror(errno));
+        return EXIT_INTERNAL;
+    }
+    if (ran < 0) {
+        if (command_unusable(err.exec_errno)) return command_error(o->spec.argv[0], err.exec_errno);
         fprintf(stderr, "judge exec: %s\n", err.msg);
         return EXIT_INTERNAL;
     }

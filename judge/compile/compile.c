@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/make_dirs.h"
 #include "sandbox/fs_safe.h"
 
 #define MAX_ENV       (3 + LP_MAX_LIST)
@@ -57,11 +58,11 @@ static int check_dir(const char *what, const char *path, struct compile_error *e
     return S_ISDIR(st.st_mode) ? 0 : compile_fail(err, "%s %s: not a directory", what, path);
 }
 
-/* BOT_DIR: made if missing, else it must be empty. Returns an fd on it. */
+/* BOT_DIR: made if missing (its parents too), else it must be empty. Returns an fd on it. */
 static int open_bot_dir(const char *path, struct compile_error *err)
 {
-    if (mkdir(path, 0755) < 0 && errno != EEXIST)
-        return compile_fail(err, "BOT_DIR %s: %s", path, strerror(errno));
+    char why[512];
+    if (make_dirs(path, 0755, why, sizeof why) < 0) return compile_fail(err, "BOT_DIR: %s", why);
     struct jail_error jerr;
     int fd = fs_safe_open_dir(path, &jerr);
     if (fd < 0) return compile_fail(err, "BOT_DIR: %s", jerr.msg);
@@ -304,7 +305,8 @@ static int run_compiler(struct compile_job *job, struct compile_error *err)
     struct jail_spec spec;
     fill_spec(job, argv, env, seccomp, &spec);
     int fd = memfd_create("compile-messages", MFD_CLOEXEC);
-    struct jail_io io = {-1, fd, fd, p->compile_limits.output_bytes, p->compile_limits.output_bytes};
+    uint64_t cap = p->compile_limits.output_bytes;
+    struct jail_io io = {.in_fd = -1, .out_fd = fd, .err_fd = fd, .stdout_max = cap, .stderr_max = cap};
     struct jail_report report;
     struct jail_error jerr;
     bool disk_full = false;

@@ -59,7 +59,7 @@ struct compile_result {
 struct compile_request {
     const struct language_profile *profile;
     const char *src_dir; /* the submission, bound read-only at /bot */
-    const char *bot_dir; /* made if missing; must be empty; gets the result when OK */
+    const char *bot_dir; /* made if missing (parents too); must be empty; gets the result when OK */
     enum isolation_mode mode;
 };
 
@@ -107,11 +107,20 @@ struct compile_record {
     const struct compile_result *result;
 };
 
+struct replay_writer; /* replay/replay.h */
+
 /* The record as one line of JSON (no newline); caller frees. NULL when out of memory. */
 char *compile_record_format(const struct compile_record *rec);
 /* Writes the record, gzip, one line, atomically: to path, or to DIR/compile/PLAYER.jsonl.gz
- * (the player's name must be usable as a file name). */
+ * (the player's name must be usable as a file name). Missing directories are made. */
 int compile_record_write_file(const char *path, const struct compile_record *rec, struct compile_error *err);
 int compile_record_write(const char *dir, const struct compile_record *rec, struct compile_error *err);
+/* The same in two steps, so that a path that cannot take the record is refused before
+ * compiling: open makes the missing directories and a temporary file beside path
+ * (err->request unless the disk is full, read-only or broken); commit writes the record
+ * there and renames it over path, or removes it on failure; w is gone either way. */
+int compile_record_open(const char *path, struct replay_writer **w, struct compile_error *err);
+int compile_record_commit(struct replay_writer *w, const struct compile_record *rec,
+                          struct compile_error *err);
 
 #endif

@@ -7,13 +7,12 @@
  */
 #include "judge/compile/compile_internal.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "common/make_dirs.h"
 #include "engine/strbuf.h"
 #include "replay/replay.h"
 
@@ -52,21 +51,39 @@ char *compile_record_format(const struct compile_record *rec)
     return sb_steal(&sb);
 }
 
-int compile_record_write_file(const char *path, const struct compile_record *rec, struct compile_error *err)
+int compile_record_open(const char *path, struct replay_writer **w, struct compile_error *err)
+{
+    char why[512];
+    if (make_parent_dirs(path, 0755, why, sizeof why) < 0) {
+        compile_fail(err, "compile record: %s", why);
+        return (err->request = true), -1;
+    }
+    struct replay_error rerr;
+    int rc = replay_writer_open(path, w, &rerr);
+    if (rc == 0) return 0;
+    compile_fail(err, "compile record: %s", rerr.msg);
+    return (err->request = rc != REPLAY_STORAGE_FAILED), -1;
+}
+
+int compile_record_commit(struct replay_writer *w, const struct compile_record *rec,
+                          struct compile_error *err)
 {
     char *json = compile_record_format(rec);
-    if (!json) return compile_fail(err, "%s: out of memory", path);
-    struct replay_writer *w;
-    struct replay_error rerr;
-    int rc = replay_writer_open(path, &w, &rerr);
-    if (rc == 0 && replay_writer_put(w, json, strlen(json), &rerr) < 0) {
+    if (!json) {
         replay_writer_abort(w);
-        rc = -1;
-    } else if (rc == 0) {
-        rc = replay_writer_commit(w, &rerr);
+        return compile_fail(err, "compile record: out of memory");
     }
+    struct replay_error rerr;
+    replay_writer_put(w, json, strlen(json), &rerr); /* a write error comes back from the commit */
     free(json);
-    return rc < 0 ? compile_fail(err, "compile record: %s", rerr.msg) : 0;
+    return replay_writer_commit(w, &rerr) < 0 ? compile_fail(err, "compile record: %s", rerr.msg) : 0;
+}
+
+int compile_record_write_file(const char *path, const struct compile_record *rec, struct compile_error *err)
+{
+    struct replay_writer *w;
+    if (compile_record_open(path, &w, err) < 0) return -1;
+    return compile_record_commit(w, rec, err);
 }
 
 /* A player's name as a file name: not empty, no '/', not "." or "..", not hidden. */
@@ -79,11 +96,10 @@ int compile_record_write(const char *dir, const struct compile_record *rec, stru
 {
     if (!usable_file_name(rec->player))
         return compile_fail(err, "compile record: player name '%.64s' cannot be a file name", rec->player);
-    char sub[4096], path[4200];
-    if ((size_t)snprintf(sub, sizeof sub, "%s/compile", dir) >= sizeof sub)
+    char path[4200];
+    if ((size_t)snprintf(path, sizeof path, "%s/compile/%s.jsonl.gz", dir, rec->player) >= sizeof path)
         return compile_fail(err, "compile record: directory name too long");
-    if (mkdir(sub, 0755) < 0 && errno != EEXIST)
-        return compile_fail(err, "compile record: %s: %s", sub, strerror(errno));
-    snprintf(path, sizeof path, "%s/%s.jsonl.gz", sub, rec->player);
-    return compile_record_write_file(path, rec, err);
+    int rc = compile_record_write_file(path, rec, err);
+    err->request = false; /* the tournament's own directory: never the request's fault */
+    return rc;
 }

@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/atomic_file.h"
+#include "common/make_dirs.h"
 
 #define STATE_FILE   "tournament.json"
 #define STATE_FORMAT "judge-tournament"
@@ -36,24 +36,6 @@ static int fail(struct tournament_error *err, const char *fmt, ...)
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
     va_end(ap);
     return -1;
-}
-
-/* mkdir -p */
-static int make_dirs(const char *path, struct tournament_error *err)
-{
-    char buf[PATH_MAX];
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
-        return fail(err, "%.200s: path too long", path);
-    for (char *p = buf + 1;; p++) {
-        bool last = *p == '\0';
-        if (*p != '/' && !last) continue;
-        *p = '\0';
-        struct stat st;
-        if (mkdir(buf, 0755) < 0 && (errno != EEXIST || stat(buf, &st) < 0 || !S_ISDIR(st.st_mode)))
-            return fail(err, "%.400s: %s", buf, errno == EEXIST ? "not a directory" : strerror(errno));
-        if (last) return 0;
-        *p = '/';
-    }
 }
 
 static bool is_temp_name(const char *name)
@@ -170,7 +152,7 @@ int tournament_outdir_open(const char *path, const char *fingerprint, struct tou
     if (!out->path) return fail(err, "out of memory");
     snprintf(replays, sizeof replays, "%s/replays", path);
     snprintf(state, sizeof state, "%s/" STATE_FILE, path);
-    int rc = make_dirs(replays, err);
+    int rc = make_dirs(replays, 0755, err->msg, sizeof err->msg);
     if (rc == 0) rc = take_lock(out, err);
     bool resuming = access(state, F_OK) == 0;
     if (rc == 0 && !resuming) rc = refuse_stray_journal(path, err);

@@ -34,7 +34,7 @@ static int put_program(FILE *out, size_t index, const struct seccomp_builtin *b)
 {
     struct sock_filter *insns = NULL;
     size_t count = 0;
-    struct jail_error err = {{0}};
+    struct jail_error err = {0};
     if (seccomp_build_program(b->name, b, NULL, 0, &insns, &count, &err) < 0)
         return fail(err.msg);
     fprintf(out, "static const struct sock_filter program_%zu[] = { /* %s */\n", index, b->name);

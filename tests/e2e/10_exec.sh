@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # 10_exec.sh - `judge exec` and `judge doctor` end to end: verdicts, exit codes,
-# signals, metering, limits, the report's keys, usage errors, isolation modes,
-# and what an unprivileged user gets.
+# signals, metering, limits, the command's output escaped on the judge's own streams,
+# the report's keys, usage errors, isolation modes, and what an unprivileged user gets.
 source "$(dirname "$0")/../lib.sh"
 PROGS=$ROOT/build/progs
 T=$(e2e_tmpdir)
@@ -90,6 +90,38 @@ check exec/rw_dir_written [ "$(cat "$T/rw/copy" 2>/dev/null)" = "from the host" 
 "$JUDGE" exec --dir "$PROGS" --report - --stdout /dev/null -- ./exec_exit 0 </dev/null > "$T/stdout-report"
 check exec/report_to_stdout [ "$(json_get "$T/stdout-report" verdict)" = OK ]
 
+# ---- the command's output on the judge's own stdout and stderr: escaped, whole lines -----------
+
+# no_raw FILE: no ESC byte, and no line a CI runner takes for a command (:: after blanks, ##[).
+no_raw() {
+    python3 -c 'import re, sys
+d = open(sys.argv[1], "rb").read()
+sys.exit(1 if b"\x1b" in d or b"##[" in d or re.search(rb"(^|\n)[ \t]*::", d) else 0)' "$1"
+}
+"$JUDGE" exec --wall 2 --report /dev/null -- /usr/bin/printf '\x1b[31mRED\n::error::x\n' </dev/null \
+    >"$T/relay.out" 2>"$T/relay.err"
+check exec/relay_stdout_exit_0 [ $? = 0 ]
+check exec/relay_stdout_escaped no_raw "$T/relay.out"
+check exec/relay_stdout_text [ "$(cat "$T/relay.out")" = "$(printf '%s\n' '\x1b[31mRED' '\x3a:error::x')" ]
+"$JUDGE" exec --wall 2 --report /dev/null -- /bin/sh -c 'printf "\033[2J  ::warning::w\n##[error]e\n" >&2' \
+    </dev/null >"$T/relay2.out" 2>"$T/relay2.err"
+check exec/relay_stderr_escaped no_raw "$T/relay2.err"
+check exec/relay_stderr_text grep -qxF '##\x5berror]e' "$T/relay2.err"
+# A line begun on stdout is not finished by stderr where a terminal or CI log shows both.
+"$JUDGE" exec --wall 2 -- /bin/sh -c 'printf ":"; exec >&-; printf ":error::x\n" >&2' </dev/null >"$T/merged.out" 2>&1
+check exec/relay_merged_streams no_raw "$T/merged.out"
+# A long line is cut into lines of at most 4 KiB, between UTF-8 characters; nothing is lost.
+"$JUDGE" exec --wall 5 -- /usr/bin/python3 -c 'print("x" + "\u00e9" * 5000, end="")' </dev/null >"$T/long.out"
+check exec/relay_long_line_cut python3 -c 'import sys
+d = open(sys.argv[1], "rb").read()
+assert d.endswith(b"\n") and max(len(l) for l in d.split(b"\n")) <= 4096
+assert d.replace(b"\n", b"").decode() == "x" + "\u00e9" * 5000' "$T/long.out"
+# --stdout FILE and --stderr FILE keep the bytes as they are.
+"$JUDGE" exec --wall 2 --report /dev/null --stdout "$T/raw.out" --stderr "$T/raw.err" -- \
+    /bin/sh -c 'printf "\033[31m::x"; printf "\033[2J" >&2' </dev/null
+check exec/stdout_file_raw [ "$(od -An -c "$T/raw.out" | tr -d ' \n')" = '033[31m::x' ]
+check exec/stderr_file_raw [ "$(od -An -c "$T/raw.err" | tr -d ' \n')" = '033[2J' ]
+
 # ---- the report's keys ------------------------------------------------------------------
 
 check_report_keys() {
@@ -148,6 +180,15 @@ usage_case bad_isolation "--isolation is strict or best-effort, not 'lax'" --iso
 usage_case bad_env "--env wants NAME=VALUE, got 'NOEQUALS'" --env NOEQUALS -- /bin/true
 usage_case missing_dir "--dir $T/nope: No such file or directory" --dir "$T/nope" -- /bin/true
 usage_case missing_stdin "cannot open --stdin $T/nope" --stdin "$T/nope" -- /bin/true
+# A command that cannot be run is the user's mistake too (execve's ENOENT, EACCES, ENOEXEC, ENOTDIR).
+usage_case missing_command "cannot run /nonexistent in the jail: No such file or directory" -- /nonexistent
+usage_case command_not_in_path "cannot run no-such-command in the jail: No such file or directory" -- no-such-command
+usage_case command_not_executable "cannot run /etc/passwd in the jail: Permission denied" -- /etc/passwd
+usage_case command_under_a_file "cannot run /etc/passwd/x in the jail: Not a directory" -- /etc/passwd/x
+mkdir -p "$T/scripts" && printf 'echo hi\n' >"$T/scripts/no-shebang" && chmod 0755 "$T/scripts/no-shebang"
+usage_case command_not_a_program "cannot run ./no-shebang in the jail: Exec format error" --dir "$T/scripts" -- ./no-shebang
+"$JUDGE" exec --report "$T/missing.json" -- /nonexistent </dev/null 2>/dev/null
+check exec/missing_command_no_report [ $? = 2 -a ! -e "$T/missing.json" -a -z "$(ls -A "$T" | grep -F .missing.json)" ]
 "$JUDGE" exec --help > "$T/help.out"
 check exec/help_exits_0 [ $? = 0 -a "$(head -1 "$T/help.out")" = "usage: judge exec [OPTIONS] -- CMD [ARGS...]" ]
 check exec/help_states_cpu_default grep -q 'default: no CPU limit' "$T/help.out"

@@ -214,6 +214,23 @@ assert len(d["messages"].encode()) <= 16384 and "more bytes of messages not show
 check json/exit_1 [ $? = 1 ]
 check json/fields [ "$(jq1 "$T/json.out" verdict)/$(jq1 "$T/json.out" player)/$(jq1 "$T/json.out" source)" = "COMPILE_ERROR/bad-c_syntax/$T/bad-c_syntax" ]
 
+# ---- docs/compile.md's examples, run from a fresh directory ----------------------------------
+
+mkdir -p "$T/fresh/submissions" && cp -R "$T/src-gen_c" "$T/fresh/submissions/alice"
+(cd "$T/fresh" && "$JUDGE" compile --profile c submissions/alice --out bots/alice) >"$T/fresh-alice.out" 2>&1
+check fresh/bot_dir_parents_made [ $? = 0 -a -f "$T/fresh/bots/alice/.judge-build" ]
+(cd "$T/fresh" && "$JUDGE" compile --profile c submissions/alice --out bots/bob --record compile/bob.jsonl.gz \
+    --json) >"$T/fresh-bob.out" 2>&1
+check fresh/record_dirs_made [ $? = 0 -a "$(jq1 "$T/fresh/compile/bob.jsonl.gz" verdict)" = OK ]
+check fresh/record_json_printed [ "$(jq1 "$T/fresh-bob.out" verdict)" = OK ]
+
+# A record that cannot be written after the compile: the verdict is printed all the same, exit 4.
+"$JUDGE" compile --profile c "$T/src-gen_c" --out "$T/full-bot" --record /dev/full >"$T/full.out" 2>"$T/full.err"
+check record/disk_full_exit_4 [ $? = 4 ]
+check record/disk_full_verdict_printed grep -qE "^OK profile=c exit=0 " "$T/full.out"
+check record/disk_full_said grep -qx "judge compile: compile record: /dev/full: write: No space left on device" \
+    "$T/full.err"
+
 # ---- bad input: one line naming the problem, exit 2 ------------------------------------------
 
 # refuse NAME REGEX ARGS...
@@ -229,6 +246,12 @@ refuse unknown_profile "^judge compile: no language profile 'cobol' in .*/contai
 refuse no_out "^judge compile: --out BOT_DIR is required " --profile c "$T/src-gen_c"
 refuse missing_src "^judge compile: SRC_DIR $T/nope: No such file or directory$" --profile c "$T/nope" --out "$T/x2"
 refuse bot_dir_not_empty "^judge compile: BOT_DIR $T/bot-gen_c: not empty " --profile c "$T/src-gen_c" --out "$T/bot-gen_c"
+touch "$T/plain"
+refuse bot_dir_under_a_file "^judge compile: BOT_DIR: $T/plain: not a directory$" --profile c "$T/src-gen_c" --out "$T/plain/bot"
+# A record that cannot be is refused before compiling: no BOT_DIR made.
+refuse record_under_a_file "^judge compile: compile record: $T/plain: not a directory$" \
+    --profile c "$T/src-gen_c" --out "$T/x6" --record "$T/plain/r.jsonl.gz"
+check bad_input/record_refused_before_compiling [ ! -e "$T/x6" ]
 printf 'name: broken\nsources: [*.c]\n' >"$T/broken.yaml"
 refuse broken_profile "^judge compile: $T/broken.yaml:2:12: " --profile "$T/broken.yaml" "$T/src-gen_c" --out "$T/x3"
 printf 'name: broken2\nsources: ["*.c"]\ncompile:\n  command: [/usr/bin/gcc, "${OUTPUT}"]\n  seccomp: compiler\nrun:\n  command: [./bot]\n  seccomp: default\n' >"$T/broken2.yaml"

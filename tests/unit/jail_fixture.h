@@ -36,7 +36,7 @@ struct outcome {
 
 static inline void fixture_init(void)
 {
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     struct isolation_report iso;
     ck_assert_msg(jail_global_init(ISOLATION_STRICT, &iso, &err) == 0, "%s", err.msg);
 }
@@ -88,7 +88,7 @@ static inline void run_with_input(const struct command *c, const char *input, st
     memset(o, 0, sizeof *o);
     int in = input ? memfd_with("in", input) : -1;
     int out = memfd_with("out", NULL), err = memfd_with("err", NULL);
-    struct jail_io io = {in, out, err, 0, 0};
+    struct jail_io io = {in, out, err, 0, 0, NULL, NULL};
     o->rc = jail_run(&c->spec, &io, &o->rep, &o->err);
     if (in >= 0) close(in);
     slurp(out, o->out, sizeof o->out);

@@ -29,7 +29,7 @@ static void open_fixture(struct fixture *f, int players, const char *script, uin
                          const char *const *params)
 {
     struct isolation_report probe;
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     struct game_error gerr = {"", 0, 0};
     memset(f, 0, sizeof *f);
     ck_assert_msg(jail_global_init(ISOLATION_STRICT, &probe, &err) == 0, "%s", err.msg);
@@ -66,7 +66,7 @@ static void play(struct fixture *f, int n)
 {
     int players[GAME_MAX_PLAYERS] = {0}, reply_no[GAME_MAX_PLAYERS] = {0};
     struct strbuf args[GAME_MAX_PLAYERS] = {STRBUF_INIT};
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     f->round++;
     for (int i = 0; i < n; i++) {
         players[i] = i + 1;

@@ -137,7 +137,7 @@ END_TEST
 static void expect_rejected(const char *key, struct json_object *value, const char *message_part)
 {
     struct jail_report r = sample_report(), back;
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     struct json_object *o = run_report_to_json(&r);
     if (value)
         json_object_object_add(o, key, value);
@@ -164,7 +164,7 @@ END_TEST
 START_TEST(bad_syscall_and_isolation_parts_are_refused)
 {
     struct jail_report r = sample_report(), back;
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     struct json_object *o = run_report_to_json(&r), *sc, *args, *iso;
     ck_assert(json_object_object_get_ex(o, "syscall", &sc));
     ck_assert(json_object_object_get_ex(sc, "args", &args));

@@ -157,7 +157,7 @@ static struct cgroup *acquire(const struct cgroup_caps *caps, uint64_t memory, u
 {
     struct cgroup_limits lim = { .memory_bytes = memory, .pids = pids };
     struct cgroup *cg = NULL;
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_msg(cgroup_acquire(caps, &lim, &cg, &err) == 0, "acquire: %s", err.msg);
     ck_assert_ptr_nonnull(cg);
     int slot = 0;
@@ -173,7 +173,7 @@ static void release(struct cgroup *cg)
     for (int slot = 0; slot < MAX_IN_USE; slot++)
         if (in_use[slot] == cg)
             in_use[slot] = NULL;
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_msg(cgroup_release(cg, &err) == 0, "release: %s", err.msg);
 }
 
@@ -218,7 +218,7 @@ static struct kid spawn(void (*body)(long), long arg)
 
 static void attach_and_go(struct cgroup *cg, struct kid *k)
 {
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_msg(cgroup_attach(cg, k->pid, &err) == 0, "attach: %s", err.msg);
     ck_assert_int_eq(write(k->go_fd, "g", 1), 1);
     close(k->go_fd);
@@ -370,7 +370,7 @@ END_TEST
 
 START_TEST(test_probe_picks_a_full_backend)
 {
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     struct cgroup_caps caps;
     ck_assert_msg(cgroup_probe(&caps, &err) == 0, "probe: %s", err.msg);
     bool v2_full = usable[BACKEND_V2] && probed[BACKEND_V2].memory && probed[BACKEND_V2].pids;
@@ -401,7 +401,7 @@ static int our_cgroups_under(const char *dir, char *one, size_t cap)
  * cgroup taken is that one; a plain probe (doctor's) leaves nothing behind. */
 START_TEST(test_probe_for_jails_keeps_its_cgroup_for_the_first)
 {
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     struct cgroup_caps caps;
     char kept[CGROUP_PATH_MAX + 64] = "";
     ck_assert_msg(cgroup_probe(&caps, &err) == 0, "probe: %s", err.msg);
@@ -447,7 +447,7 @@ END_TEST
 
 START_TEST(test_probe_obeys_environment)
 {
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     struct cgroup_caps caps;
     if (usable[BACKEND_V2]) {
         setenv("JUDGE_CGROUP_VERSION", "2", 1);
@@ -474,7 +474,7 @@ END_TEST
 
 START_TEST(test_probe_rejects_bad_base)
 {
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     struct cgroup_caps caps;
     char longer[600];
     memset(longer, 'a', sizeof longer - 1);
@@ -492,7 +492,7 @@ START_TEST(test_acquire_needs_a_backend)
     struct cgroup_caps none = { .version = CGROUP_NONE, .why = "no cgroups here" };
     struct cgroup_limits lim = { 0, 0 };
     struct cgroup *cg = (struct cgroup *)&none;
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_int_eq(cgroup_acquire(&none, &lim, &cg, &err), -1);
     ck_assert_ptr_null(cg);
     ck_assert_ptr_nonnull(strstr(err.msg, "no cgroups here"));
@@ -519,7 +519,7 @@ START_TEST(test_attach_and_count)
     struct kid k = spawn(spin_forever, 0);
     attach_and_go(cg, &k);
     ck_assert_int_eq(cgroup_count_procs(cg), 1);
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_int_eq(cgroup_attach(cg, 0x3fffffff, &err), -1);
     ck_assert_msg(strstr(err.msg, "cgroup.procs") != NULL, "error names the file: %s", err.msg);
     release(cg);
@@ -568,7 +568,7 @@ START_TEST(test_freeze_stops_cpu)
     struct cgroup *cg = acquire(caps, 0, 0);
     struct kid k = spawn(spin_forever, 0);
     attach_and_go(cg, &k);
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_msg(cgroup_freeze(cg, true, &err) == 0, "freeze: %s", err.msg);
     /* The kernel marks a task frozen just before it switches out, and charges its last
      * microseconds at the switch: on a VM whose vCPU is preempted there, the v1 freezer has
@@ -638,7 +638,7 @@ START_TEST(test_v1_release_refuses_unemptiable)
     attach_and_go(cg, &k);
     write_text(nested.v1_root[CG_V1_FREEZER], "freezer.state", "FROZEN");
     in_use[0] = NULL;
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     int rc = cgroup_release(cg, &err);
     /* Undo the trap before asserting anything: a failed test must not leave it. */
     write_text(nested.v1_root[CG_V1_FREEZER], "freezer.state", "THAWED");
@@ -678,7 +678,7 @@ START_TEST(test_kill_all_empties_family)
     while (cgroup_count_procs(cg) != FAMILY_SIZE && now_ns() < deadline)
         sleep_ms(1);
     ck_assert_int_eq(cgroup_count_procs(cg), FAMILY_SIZE);
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_msg(cgroup_kill_all(cg, &err) == 0, "kill_all: %s", err.msg);
     ck_assert_int_eq(cgroup_count_procs(cg), 0);
     reap_all();
@@ -960,7 +960,7 @@ START_TEST(test_sweep_removes_dead_judges_cgroup)
     ck_assert_int_eq(twin_path(caps, path, twin, sizeof twin), caps->hybrid);
     ck_assert(!caps->hybrid || path_exists(twin));
     struct cgroup_caps again;
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_msg(probe_like(caps, &again, &err) == 0, "%s", err.msg);
     ck_assert_msg(!path_exists(path), "%s was not swept", path);
     ck_assert_msg(!caps->hybrid || !path_exists(twin), "twin %s was not swept", twin);
@@ -988,7 +988,7 @@ START_TEST(test_v2_killed_cgroup_takes_members_by_attach)
         return;
     become_subreaper();
     struct cgroup *cg = acquire(caps, 0, 0);
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_msg(cgroup_kill_all(cg, &err) == 0, "%s", err.msg);
     ck_assert_int_ge(cgroup_dir_fd(cg), 0);
     struct kid k = spawn(spin_forever, 0);
@@ -1123,7 +1123,7 @@ START_TEST(test_enter_self)
         return;
     become_subreaper();
     struct cgroup *cg = acquire(caps, 0, 0);
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_msg(cgroup_kill_all(cg, &err) == 0, "%s", err.msg);
     int into = cgroup_dir_fd(cg);
     ck_assert_int_eq(into >= 0, caps->hybrid);
@@ -1193,7 +1193,7 @@ START_TEST(test_hybrid_probe_reports_twin)
     *strrchr(base, '/') = '\0';
     snprintf(unified, sizeof unified, "%s/unified", base);
     struct cgroup_caps at;
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     if (cgroup_probe_at(CGROUP_V1, base, &at, &err) < 0) {
         printf("SKIP cgroup_hybrid_probe_base: %s\n", err.msg);
         return;
@@ -1250,7 +1250,7 @@ START_TEST(test_hybrid_freeze_uses_twin)
     v1_dir_of(caps, CG_V1_FREEZER, name_of(cg), v1_freezer, sizeof v1_freezer);
     struct kid k = spawn(spin_forever, 0);
     attach_and_go(cg, &k);
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     for (int round = 0; round < 20; round++) {
         ck_assert_msg(cgroup_freeze(cg, true, &err) == 0, "freeze: %s", err.msg);
         ck_assert_uint_eq(read_keyed(twin, "cgroup.events", "frozen"), 1);
@@ -1295,7 +1295,7 @@ START_TEST(test_hybrid_kill_via_twin)
     struct kid twin_only = spawn(spin_forever, 0), v1_only = spawn(spin_forever, 0);
     snprintf(pid_text, sizeof pid_text, "%d", (int)twin_only.pid);
     write_text(twin, "cgroup.procs", pid_text);
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_msg(cgroup_v1_attach(cg, v1_only.pid, &err) == 0, "v1 attach: %s", err.msg);
     ck_assert_int_eq(write(twin_only.go_fd, "g", 1), 1);
     ck_assert_int_eq(write(v1_only.go_fd, "g", 1), 1);
@@ -1333,7 +1333,7 @@ START_TEST(test_hybrid_pool_reuses_twin)
     ck_assert_int_eq(stat(twin, &before), 0);
     struct kid k = spawn(spin_forever, 0);
     attach_and_go(cg, &k);
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_msg(cgroup_freeze(cg, true, &err) == 0, "freeze: %s", err.msg);
     release(cg); /* while frozen */
     wait_status(k.pid, NULL);
@@ -1422,7 +1422,7 @@ START_TEST(test_hybrid_sweep_removes_twins)
     plain_judge_dies(&probed[BACKEND_V1], &bot, plain_path, sizeof plain_path);
     ck_assert(path_exists(plain_path));
     struct cgroup_caps again;
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     ck_assert_msg(probe_like(caps, &again, &err) == 0, "%s", err.msg);
     ck_assert(again.hybrid);
     ck_assert_msg(!path_exists(twin), "twin %s was not swept", twin);
@@ -1447,7 +1447,7 @@ START_TEST(test_v1_forced_by_environment)
     if (!plain)
         return;
     struct cgroup_caps caps;
-    struct jail_error err = { "" };
+    struct jail_error err = {0};
     setenv("JUDGE_CGROUP_HYBRID", "0", 1);
     setenv("JUDGE_CGROUP_VERSION", "1", 1);
     ck_assert_msg(cgroup_probe(&caps, &err) == 0, "%s", err.msg);

@@ -351,9 +351,15 @@ START_TEST(start_errors_are_one_line)
     struct jail_error err;
     ck_assert_int_eq(jail_start(&c.spec, &j, &err), -1);
     ck_assert_str_eq(err.msg, "jail: execve /bot/missing: No such file or directory");
+    ck_assert_int_eq(err.exec_errno, ENOENT); /* the command's own execve: for the caller to blame on the user */
+    c.argv[0] = "/dev/null";
+    ck_assert_int_eq(jail_start(&c.spec, &j, &err), -1);
+    ck_assert_int_eq(err.exec_errno, EACCES);
+    c.argv[0] = "/bot/missing";
     c.spec.dir = "/nonexistent-bot-dir";
     ck_assert_int_eq(jail_start(&c.spec, &j, &err), -1);
     ck_assert_str_eq(err.msg, "jail: bot directory /nonexistent-bot-dir: No such file or directory");
+    ck_assert_int_eq(err.exec_errno, 0);
     c.spec.dir = NULL;
     c.argv[0] = NULL;
     ck_assert_int_eq(jail_start(&c.spec, &j, &err), -1);
@@ -450,7 +456,7 @@ END_TEST
 START_TEST(an_expected_profile_with_extras_is_compiled_during_the_probes)
 {
     static const char *const extra[] = {"flock", NULL}; /* the base refuses it with ENOLCK */
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     ck_assert_msg(seccomp_profile_register("py-flock", "interpreter", extra, &err) == 0, "%s", err.msg);
     ck_assert(seccomp_policy_needs_compile("py-flock"));
     jail_global_expect_profile("py-flock");
@@ -559,7 +565,7 @@ START_TEST(a_refused_filter_turns_the_seccomp_layer_off)
     struct sock_fprog prog = {sizeof refuse_seccomp / sizeof refuse_seccomp[0], refuse_seccomp};
     ck_assert_int_eq(prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog), 0);
     struct isolation_report iso;
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     ck_assert_msg(jail_global_init(ISOLATION_BEST_EFFORT, &iso, &err) == 0, "%s", err.msg);
     ck_assert_int_eq(iso.state[LAYER_SECCOMP], LAYER_OFF);
     ck_assert_str_eq(iso.how[LAYER_SECCOMP], "filter with a listener refused");

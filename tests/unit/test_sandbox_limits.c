@@ -4,6 +4,7 @@
  * figure), wall, memory, processes, output,
  * file size; stdin fed from a descriptor. Runs real jails (root required).
  */
+#include <errno.h>
 #include <signal.h>
 
 #include "sandbox/jail_internal.h"
@@ -109,7 +110,7 @@ START_TEST(output_limit_is_reported)
     struct command c;
     shell_command(&c, "head -c 1000000 /dev/zero; sleep 100");
     int out = memfd_with("out", NULL);
-    struct jail_io io = {-1, out, -1, 1000, 0};
+    struct jail_io io = {-1, out, -1, 1000, 0, NULL, NULL};
     struct jail_report rep;
     struct jail_error err;
     ck_assert_int_eq(jail_run(&c.spec, &io, &rep, &err), 0);
@@ -118,10 +119,46 @@ START_TEST(output_limit_is_reported)
     ck_assert_int_eq(lseek(out, 0, SEEK_END), 1000);
     close(out);
     shell_command(&c, "head -c 5000 /dev/zero >&2");
-    io = (struct jail_io){-1, -1, -1, 0, 4096};
+    io = (struct jail_io){-1, -1, -1, 0, 4096, NULL, NULL};
     ck_assert_int_eq(jail_run(&c.spec, &io, &rep, &err), 0);
     ck_assert_int_eq(rep.verdict, VERDICT_OUTPUT_LIMIT);
     ck_assert_str_eq(rep.note, "stderr over 4096 bytes");
+}
+END_TEST
+
+struct collected {
+    char data[2000];
+    size_t len;
+    int fail_errno; /* non-zero: every write fails with it */
+};
+
+static int collect(void *ctx, const char *data, size_t len)
+{
+    struct collected *c = ctx;
+    if (c->fail_errno) return (errno = c->fail_errno), -1;
+    ck_assert_uint_le(c->len + len, sizeof c->data);
+    memcpy(c->data + c->len, data, len);
+    c->len += len;
+    return 0;
+}
+
+START_TEST(a_writer_gets_the_output_within_the_cap)
+{
+    fixture_init();
+    struct command c;
+    shell_command(&c, "printf 'a\\nb\\n'; head -c 5000 /dev/zero");
+    struct collected got = {.len = 0};
+    struct jail_writer w = {collect, &got};
+    struct jail_io io = {-1, -1, -1, 1000, 0, &w, NULL};
+    struct jail_report rep;
+    struct jail_error err;
+    ck_assert_int_eq(jail_run(&c.spec, &io, &rep, &err), 0);
+    ck_assert_int_eq(rep.verdict, VERDICT_OUTPUT_LIMIT);
+    ck_assert_uint_eq(got.len, 1000);
+    ck_assert_mem_eq(got.data, "a\nb\n\0", 5);
+    got.fail_errno = ENOSPC;
+    ck_assert_int_eq(jail_run(&c.spec, &io, &rep, &err), -1);
+    ck_assert_str_eq(err.msg, "jail: copying the command's stdout: No space left on device");
 }
 END_TEST
 
@@ -194,6 +231,7 @@ int main(void)
     tcase_add_test(tc, memory_limit_is_reported);
     tcase_add_test(tc, process_limit_is_reported);
     tcase_add_test(tc, output_limit_is_reported);
+    tcase_add_test(tc, a_writer_gets_the_output_within_the_cap);
     tcase_add_test(tc, file_size_limit_applies);
     tcase_add_test(tc, open_files_limit_applies);
     tcase_add_test(tc, stdin_is_fed_from_a_descriptor);

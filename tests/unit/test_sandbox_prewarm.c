@@ -16,7 +16,7 @@
 /* Wait for the end, read all of stdout, finish. */
 static void finish_reading(struct jail *j, char *out, size_t cap, struct jail_report *rep)
 {
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     size_t len = 0;
     int fd = jail_stdout_fd(j);
     for (;;) {
@@ -36,13 +36,13 @@ static void finish_reading(struct jail *j, char *out, size_t cap, struct jail_re
 
 static void prewarm(struct command *c, struct jail_prewarm **pw)
 {
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     ck_assert_msg(jail_prewarm_start(&c->spec, pw, &err) == 0, "%s", err.msg);
 }
 
 static void launch(struct jail_prewarm *pw, const char *args, size_t len, struct jail **j)
 {
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     ck_assert_msg(jail_prewarm_launch(pw, args, len, j, &err) == 0, "%s", err.msg);
     jail_close_stdin(*j);
 }
@@ -181,7 +181,7 @@ START_TEST(launch_refuses_unterminated_arguments)
     struct command c;
     struct jail_prewarm *pw;
     struct jail *j = NULL;
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     fixture_init();
     shell_command(&c, "exit 0");
     prewarm(&c, &pw);

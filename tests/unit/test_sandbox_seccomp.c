@@ -105,7 +105,7 @@ static void record_notification(int listener, struct outcome *o)
 {
     struct jail_syscall call;
     pid_t pid = 0;
-    struct jail_error err = {{0}};
+    struct jail_error err = {0};
     int rc = seccomp_notify_take(listener, &call, &pid, &err);
     ck_assert_msg(rc >= 0, "seccomp_notify_take: %s", err.msg);
     if (rc == 1 && o->notifications++ == 0) {
@@ -157,7 +157,7 @@ static void supervise(pid_t child, int listener, int out_fd, struct outcome *o)
 static void run_jailed(const char *profile, child_body body, const void *arg, struct outcome *o)
 {
     const struct seccomp_program *prog = NULL;
-    struct jail_error err = {{0}};
+    struct jail_error err = {0};
     ck_assert_msg(seccomp_policy_get(profile, &prog, &err) == 0, "%s", err.msg);
     int fd_pipe[2], go_pipe[2], out_pipe[2];
     ck_assert_int_eq(pipe2(fd_pipe, O_CLOEXEC), 0);
@@ -404,7 +404,7 @@ END_TEST
 START_TEST(notification_of_a_dead_caller_is_not_taken)
 {
     const struct seccomp_program *prog = NULL;
-    struct jail_error err = {{0}};
+    struct jail_error err = {0};
     ck_assert_int_eq(seccomp_policy_get("default", &prog, &err), 0);
     int fd_pipe[2], go_pipe[2];
     ck_assert_int_eq(pipe2(fd_pipe, O_CLOEXEC), 0);
@@ -429,7 +429,7 @@ START_TEST(take_on_a_bad_fd_is_an_error)
 {
     struct jail_syscall call;
     pid_t pid;
-    struct jail_error err = {{0}};
+    struct jail_error err = {0};
     ck_assert_int_eq(seccomp_notify_take(-1, &call, &pid, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.msg, "seccomp"));
 }
@@ -629,7 +629,7 @@ END_TEST
 START_TEST(each_profile_compiles_once)
 {
     const struct seccomp_program *a = NULL, *b = NULL, *c = NULL;
-    struct jail_error err = {{0}};
+    struct jail_error err = {0};
     ck_assert_int_eq(seccomp_policy_get(NULL, &a, &err), 0);
     ck_assert_int_eq(seccomp_policy_get("default", &b, &err), 0);
     ck_assert_ptr_eq(a, b);
@@ -655,7 +655,7 @@ static void assert_compiles_to(const char *name, const struct seccomp_builtin *b
 {
     struct sock_filter *insns = NULL;
     size_t count = 0;
-    struct jail_error err = {{0}};
+    struct jail_error err = {0};
     ck_assert_msg(seccomp_build_program(name, base, extra, extra_count, &insns, &count, &err) == 0, "%s",
                   err.msg);
     ck_assert_msg(bpf->len == count, "%s: %u instructions, libseccomp makes %zu", name, bpf->len, count);
@@ -670,7 +670,7 @@ START_TEST(builtins_come_compiled_by_the_build_as_libseccomp_compiles_them)
     for (size_t i = 0; i < seccomp_builtin_count(); i++) {
         const struct seccomp_builtin *b = seccomp_builtin_at(i);
         const struct seccomp_program *prog = NULL;
-        struct jail_error err = {{0}};
+        struct jail_error err = {0};
         ck_assert(!seccomp_policy_needs_compile(b->name));
         ck_assert_msg(seccomp_policy_get(b->name, &prog, &err) == 0, "%s", err.msg);
         const struct sock_fprog *bpf = seccomp_program_bpf(prog);
@@ -683,7 +683,7 @@ END_TEST
 START_TEST(a_profile_with_extras_is_compiled_at_run_time)
 {
     static const char *const extra[] = {"socket", NULL};
-    struct jail_error err = {{0}};
+    struct jail_error err = {0};
     ck_assert_msg(seccomp_profile_register("with-socket", "default", extra, &err) == 0, "%s", err.msg);
     ck_assert(seccomp_policy_needs_compile("with-socket"));
     const struct seccomp_program *prog = NULL;
@@ -716,7 +716,7 @@ static int inet_socket(const void *arg)
 START_TEST(registered_profile_allows_its_extra_call)
 {
     static const char *const extra[] = {"socket", "socket", NULL};
-    struct jail_error err = {{0}};
+    struct jail_error err = {0};
     ck_assert_msg(seccomp_profile_register("with-socket", "default", extra, &err) == 0, "%s", err.msg);
     ck_assert(seccomp_profile_exists("with-socket"));
     ck_assert_str_eq(seccomp_profile_names()[4], "with-socket");
@@ -734,7 +734,7 @@ END_TEST
 START_TEST(extra_call_overrides_a_conditional_base_rule)
 {
     static const char *const extra[] = {"socket", NULL};
-    struct jail_error err = {{0}};
+    struct jail_error err = {0};
     ck_assert_int_eq(seccomp_profile_register("interp-net", "interpreter", extra, &err), 0);
     struct outcome o;
     run_jailed("interpreter", unix_socket, NULL, &o);
@@ -749,7 +749,7 @@ START_TEST(registration_errors_name_the_problem)
 {
     static const char *const unknown[] = {"getpid", "no_such_call", NULL};
     static const char *const fine[] = {"socket", NULL};
-    struct jail_error err = {{0}};
+    struct jail_error err = {0};
     ck_assert_int_eq(seccomp_profile_register("bad", "default", unknown, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.msg, "'no_such_call'"));
     ck_assert(!seccomp_profile_exists("bad"));

@@ -107,7 +107,7 @@ static void busy_loop(struct nobody_result *r)
     shell_command(&c, "while :; do :; done");
     c.spec.mode = ISOLATION_BEST_EFFORT;
     c.spec.limits.cpu_ns = 100 * MS;
-    struct jail_io io = {-1, -1, -1, 0, 0};
+    struct jail_io io = {-1, -1, -1, 0, 0, NULL, NULL};
     struct jail_error err;
     if (jail_run(&c.spec, &io, &r->busy, &err) < 0)
         snprintf(r->failed, sizeof r->failed, "busy loop: %.200s", err.msg);
@@ -116,7 +116,7 @@ static void busy_loop(struct nobody_result *r)
 static void as_nobody(struct nobody_result *r)
 {
     drop_to_nobody();
-    struct jail_error err = {""};
+    struct jail_error err = {0};
     r->strict_rc = jail_global_init(ISOLATION_STRICT, &r->probe, &err);
     snprintf(r->strict_msg, sizeof r->strict_msg, "%s", err.msg);
     if (jail_global_init(ISOLATION_BEST_EFFORT, &r->probe, &err) < 0) {
