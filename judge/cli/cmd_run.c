@@ -145,7 +145,7 @@ static int json_player(struct strbuf *sb, const struct match_setup *s, const str
     rc |= sb_printf(sb, ",\"verdict\":\"%s\"", match_verdict_name(po->verdict));
     if (po->verdict == MATCH_FORBIDDEN_SYSCALL && po->violation.has_syscall)
         rc |= sb_printf(sb, ",\"syscall\":\"%s\"", po->violation.syscall.name);
-    if (po->violation.kind != VIOLATION_NONE) {
+    if (run_broke_a_rule(po)) {
         rc |= sb_puts(sb, ",\"reason\":");
         rc |= sb_json_string(sb, po->violation.reason, strnlen(po->violation.reason, sizeof po->violation.reason));
     }

@@ -63,10 +63,17 @@ static const char *last_line(const char *tail, size_t *len, int *lines)
     return tail + start;
 }
 
+/* A violation was recorded, whether or not it ended the player's game (a warlight or bomberman
+ * bot plays on after one: its outcome's violation.kind, the kind that ended its game, is NONE). */
+bool run_broke_a_rule(const struct match_player_outcome *po)
+{
+    return po->violation.verdict != MATCH_OK;
+}
+
 /* A wall limit with not a byte of the reply: the usual cause is output left in the buffer. */
 bool run_never_flushed(const struct match_player_outcome *po)
 {
-    return po->verdict == MATCH_WALL_LIMIT && po->violation.kind != VIOLATION_NONE && !po->violation.has_line;
+    return po->verdict == MATCH_WALL_LIMIT && run_broke_a_rule(po) && !po->violation.has_line;
 }
 
 static void print_why(const struct match_player_outcome *po, int indent)
@@ -153,7 +160,7 @@ static void print_player(const struct match_setup *s, const struct match_player_
     put_escaped(name, strlen(name));
     printf("%*s  %-*s  %*d  %*s  %.1f / %.1f MiB\n", w->name - (int)strlen(name), "", w->verdict, verdict, w->moves,
            po->moves, w->cpu, cpu, (double)po->memory_peak_bytes / (1 << 20), (double)po->rss_peak_bytes / (1 << 20));
-    if (po->violation.kind == VIOLATION_NONE)
+    if (!run_broke_a_rule(po))
         return;
     int indent = 7 + 8; /* under the name */
     print_why(po, indent);

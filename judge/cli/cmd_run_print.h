@@ -8,6 +8,8 @@
 
 /* Players 1..o->players by place, then by player number, into order[0..o->players). */
 void run_place_order(const struct match_outcome *o, int *order);
+/* Whether a violation of the player's was recorded (the last one), even one it played on after. */
+bool run_broke_a_rule(const struct match_player_outcome *po);
 /* Whether the player hit the wall limit without a byte of its reply (output probably never flushed). */
 bool run_never_flushed(const struct match_player_outcome *po);
 /* The table, each violation's reason, stderr line and hint, the result line and the replay's path. */

@@ -2,7 +2,8 @@
 # 32_run_says_why.sh - what `judge run` prints: a table with a header and each player's
 # number beside its place; under a player that broke a rule, the reason and the last line of
 # its stderr (escaped: a bot's colour codes never reach the terminal); for a bot that never
-# flushes its output, a hint naming the likely cause; "1 round", not "1 rounds".
+# flushes its output, a hint naming the likely cause; "1 round", not "1 rounds". A warlight or
+# bomberman bot plays on after a violation: it gets its why and stderr line all the same.
 source "$(dirname "$0")/../lib.sh"
 BOTS=$ROOT/build/bots/generals
 T=$(e2e_tmpdir)
@@ -10,11 +11,51 @@ trap 'rm -rf "$T"' EXIT
 
 if [ "$(id -u)" != 0 ]; then
     skip run_says_why "strict jails need root"
-    e2e_exit
+    
+# Violations that leave the bot in the match: the table and --json give their why all the same.
+{ printf 'game: bomberman\nmap: %s\nseed: 3\nparams: {game_ticks_max: 5}\nplayers:\n' "$ROOT/examples/maps/bomberman/duel.map"
+  printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' lower "$T/bots" lower waiter "$ROOT/build/bots/bomberman" waiter
+} >"$T/lower.yaml"
+"$JUDGE" run "$T/lower.yaml" --replay "$T/lower.jsonl.gz" >"$T/lower.out" 2>"$T/lower.err"
+check plays_on/bomberman_exit_0 [ $? = 0 ]
+check plays_on/bomberman_row grep -qE "$(run_row lower INVALID_OUTPUT 0)" "$T/lower.out"
+check plays_on/bomberman_why grep -qE "^ +why: round [0-9]+, reply [0-9]+: 'wait' is not one of WAIT, .*; sent \"wait\"$" "$T/lower.out"
+check plays_on/bomberman_stderr grep -qE '^ +stderr \(its last line\): said wait$' "$T/lower.out"
+"$JUDGE" run "$T/lower.yaml" --replay "$T/lower2.jsonl.gz" --json >"$T/lower.json" 2>/dev/null
+check plays_on/bomberman_json_reason python3 -c 'import json,sys; p=[p for p in json.load(open(sys.argv[1]))["players"] if p["name"]=="lower"][0]
+assert p["reason"].startswith("\x27wait\x27 is not one of"), p' "$T/lower.json"
+{ printf 'game: warlight\nseed: 7\nparams: {rounds: 1, turn_limit: 2}\nplayers:\n'
+  printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' silent "$T/bots" silent grabber "$ROOT/build/bots/warlight" grabber
+} >"$T/silent.yaml"
+"$JUDGE" run "$T/silent.yaml" --replay "$T/silent.jsonl.gz" >"$T/silent.out" 2>"$T/silent.err"
+check plays_on/warlight_exit_0 [ $? = 0 ]
+check plays_on/warlight_why grep -qE '^ +why: round 1, reply [0-9]+: skip-nooutput: printed nothing' "$T/silent.out"
+check plays_on/warlight_stderr grep -qE '^ +stderr \(its last line\): nothing to say$' "$T/silent.out"
+e2e_exit
 fi
 if [ ! -x "$BOTS/greedy" ] || [ ! -x /usr/bin/gcc ]; then
     fail run_says_why "build/bots/generals/greedy or gcc is missing: run make programs and make deps"
-    e2e_exit
+    
+# Violations that leave the bot in the match: the table and --json give their why all the same.
+{ printf 'game: bomberman\nmap: %s\nseed: 3\nparams: {game_ticks_max: 5}\nplayers:\n' "$ROOT/examples/maps/bomberman/duel.map"
+  printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' lower "$T/bots" lower waiter "$ROOT/build/bots/bomberman" waiter
+} >"$T/lower.yaml"
+"$JUDGE" run "$T/lower.yaml" --replay "$T/lower.jsonl.gz" >"$T/lower.out" 2>"$T/lower.err"
+check plays_on/bomberman_exit_0 [ $? = 0 ]
+check plays_on/bomberman_row grep -qE "$(run_row lower INVALID_OUTPUT 0)" "$T/lower.out"
+check plays_on/bomberman_why grep -qE "^ +why: round [0-9]+, reply [0-9]+: 'wait' is not one of WAIT, .*; sent \"wait\"$" "$T/lower.out"
+check plays_on/bomberman_stderr grep -qE '^ +stderr \(its last line\): said wait$' "$T/lower.out"
+"$JUDGE" run "$T/lower.yaml" --replay "$T/lower2.jsonl.gz" --json >"$T/lower.json" 2>/dev/null
+check plays_on/bomberman_json_reason python3 -c 'import json,sys; p=[p for p in json.load(open(sys.argv[1]))["players"] if p["name"]=="lower"][0]
+assert p["reason"].startswith("\x27wait\x27 is not one of"), p' "$T/lower.json"
+{ printf 'game: warlight\nseed: 7\nparams: {rounds: 1, turn_limit: 2}\nplayers:\n'
+  printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' silent "$T/bots" silent grabber "$ROOT/build/bots/warlight" grabber
+} >"$T/silent.yaml"
+"$JUDGE" run "$T/silent.yaml" --replay "$T/silent.jsonl.gz" >"$T/silent.out" 2>"$T/silent.err"
+check plays_on/warlight_exit_0 [ $? = 0 ]
+check plays_on/warlight_why grep -qE '^ +why: round 1, reply [0-9]+: skip-nooutput: printed nothing' "$T/silent.out"
+check plays_on/warlight_stderr grep -qE '^ +stderr \(its last line\): nothing to say$' "$T/silent.out"
+e2e_exit
 fi
 
 mkdir "$T/bots"
@@ -43,7 +84,32 @@ int main(void)
     return 0;
 }
 C
-for b in chatty buffered; do gcc -O2 -o "$T/bots/$b" "$T/bots/$b.c" || fail build "$b"; done
+# Bomberman: answers every tick in lower case, which the game refuses (the bot plays on, still).
+cat >"$T/bots/lower.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+int main(void)
+{
+    char line[4096];
+    while (fgets(line, sizeof line, stdin))
+        if (!strncmp(line, "END", 3)) {
+            fprintf(stderr, "said wait\n");
+            printf("wait\n");
+            fflush(stdout);
+        }
+    return 0;
+}
+C
+# Warlight, a process per turn: complains on stderr and prints nothing.
+cat >"$T/bots/silent.c" <<'C'
+#include <stdio.h>
+int main(void)
+{
+    fprintf(stderr, "nothing to say\n");
+    return 0;
+}
+C
+for b in chatty buffered lower silent; do gcc -O2 -o "$T/bots/$b" "$T/bots/$b.c" || fail build "$b"; done
 chmod 755 "$T" "$T/bots"
 
 match() {
@@ -76,4 +142,24 @@ check buffered/waited grep -qE '^ +why: round 1, reply 1: no complete reply with
 "$JUDGE" run "$T/buffered.yaml" --replay "$T/buffered2.jsonl.gz" --json >"$T/buffered.json" 2>/dev/null
 check buffered/json_hint python3 -c 'import json,sys; p=[p for p in json.load(open(sys.argv[1]))["players"] if p["name"]=="buffered"][0]
 assert "flush" in p["hint"] and p["reason"].startswith("no complete reply"), p' "$T/buffered.json"
+
+# Violations that leave the bot in the match: the table and --json give their why all the same.
+{ printf 'game: bomberman\nmap: %s\nseed: 3\nparams: {game_ticks_max: 5}\nplayers:\n' "$ROOT/examples/maps/bomberman/duel.map"
+  printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' lower "$T/bots" lower waiter "$ROOT/build/bots/bomberman" waiter
+} >"$T/lower.yaml"
+"$JUDGE" run "$T/lower.yaml" --replay "$T/lower.jsonl.gz" >"$T/lower.out" 2>"$T/lower.err"
+check plays_on/bomberman_exit_0 [ $? = 0 ]
+check plays_on/bomberman_row grep -qE "$(run_row lower INVALID_OUTPUT 0)" "$T/lower.out"
+check plays_on/bomberman_why grep -qE "^ +why: round [0-9]+, reply [0-9]+: 'wait' is not one of WAIT, .*; sent \"wait\"$" "$T/lower.out"
+check plays_on/bomberman_stderr grep -qE '^ +stderr \(its last line\): said wait$' "$T/lower.out"
+"$JUDGE" run "$T/lower.yaml" --replay "$T/lower2.jsonl.gz" --json >"$T/lower.json" 2>/dev/null
+check plays_on/bomberman_json_reason python3 -c 'import json,sys; p=[p for p in json.load(open(sys.argv[1]))["players"] if p["name"]=="lower"][0]
+assert p["reason"].startswith("\x27wait\x27 is not one of"), p' "$T/lower.json"
+{ printf 'game: warlight\nseed: 7\nparams: {rounds: 1, turn_limit: 2}\nplayers:\n'
+  printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' silent "$T/bots" silent grabber "$ROOT/build/bots/warlight" grabber
+} >"$T/silent.yaml"
+"$JUDGE" run "$T/silent.yaml" --replay "$T/silent.jsonl.gz" >"$T/silent.out" 2>"$T/silent.err"
+check plays_on/warlight_exit_0 [ $? = 0 ]
+check plays_on/warlight_why grep -qE '^ +why: round 1, reply [0-9]+: skip-nooutput: printed nothing' "$T/silent.out"
+check plays_on/warlight_stderr grep -qE '^ +stderr \(its last line\): nothing to say$' "$T/silent.out"
 e2e_exit
