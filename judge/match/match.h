@@ -118,8 +118,10 @@ struct match_violation {
     char line[256];           /* what the bot sent, if anything (bounded; may hold a NUL) */
     size_t line_len;
     bool has_line;
+    bool line_cut_short;      /* line is a reply cut short: what came before the bot ended or time ran out */
     char reason[192];
     uint64_t limit_ns, figure_ns;      /* time */
+    uint64_t cpu_waited_ns;            /* a wall limit: the CPU the bot used while it was waited for */
     uint64_t limit_bytes, figure_bytes; /* memory */
     bool has_syscall;
     struct jail_syscall syscall;
