@@ -211,7 +211,7 @@ static void note_time(struct seat *st, int round, bool wall, uint64_t figure_ns)
     st->violation.cpu_waited_ns = wall ? cpu_since_asked(st) : 0;
     if (wall)
         snprintf(st->violation.reason, sizeof st->violation.reason, "no complete reply within %s",
-                 st->wall.param ? st->wall.param : "move_wall_ms");
+                 st->wall.param ? st->wall.param : match_wall_param(&st->setup->limits));
     else
         snprintf(st->violation.reason, sizeof st->violation.reason, "CPU time over the budget");
 }
