@@ -181,7 +181,7 @@ printf 'game: warlight\nmap: %s\nplayers:\n%s\n%s\n' "$T/bots.yaml" "$(player a 
     "$(player b "$BOTS" ./turtle)" >"$T/map.yaml"
 "$JUDGE" run "$T/map.yaml" >"$T/map.out" 2>&1
 check bad_input/map_refused [ $? = 2 ]
-check bad_input/map_message grep -qF "$T/map.yaml:1:1: warlight has no map files" "$T/map.out"
+check bad_input/map_message grep -qF "$T/map.yaml:2:6: warlight takes no map: remove map:" "$T/map.out"
 printf 'game: warlight\ngenerate:\n  rows: 5\nplayers:\n%s\n%s\n' "$(player a "$BOTS" ./grabber)" \
     "$(player b "$BOTS" ./turtle)" >"$T/gen.yaml"
 "$JUDGE" run "$T/gen.yaml" >"$T/gen.out" 2>&1
