@@ -100,6 +100,7 @@ struct game_result {
 
 struct game_rules {
     const char *name;
+    const char *title;   /* the game's name in a sentence ("sea battle"); NULL: name */
     const struct game_param *params;
     size_t n_params;
     enum process_model process_model;
@@ -187,6 +188,8 @@ int game_param_set(const struct game_rules *r, int64_t *values, const char *name
                    struct game_error *err);                                 /* checks min/max */
 /* The value of a named parameter: its default when values is NULL, 0 if the game has none. */
 int64_t game_param(const struct game_rules *r, const int64_t *values, const char *name);
+/* The game's name in a sentence: its title, else its name. */
+const char *game_title(const struct game_rules *r);
 /* "round"/"rounds" for n of game's rounds (its round_word: "shot"/"shots"); any game name, even unknown. */
 const char *game_rounds_word(const char *game, int64_t n);
 

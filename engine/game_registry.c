@@ -23,6 +23,11 @@ const struct game_rules *game_find(const char *name)
     return NULL;
 }
 
+const char *game_title(const struct game_rules *r)
+{
+    return r->title ? r->title : r->name;
+}
+
 const char *game_rounds_word(const char *game, int64_t n)
 {
     const struct game_rules *r = game ? game_find(game) : NULL;

@@ -546,6 +546,7 @@ static int seabattle_round(const struct game *gg)
 
 const struct game_rules seabattle_rules = {
     .name = "seabattle",
+    .title = "sea battle",
     .round_word = {"shot", "shots"},
     .params = seabattle_params,
     .n_params = SP_COUNT,

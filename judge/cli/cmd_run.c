@@ -145,12 +145,15 @@ static int json_player(struct strbuf *sb, const struct match_setup *s, const str
     rc |= sb_printf(sb, ",\"verdict\":\"%s\"", match_verdict_name(po->verdict));
     if (po->verdict == MATCH_FORBIDDEN_SYSCALL && po->violation.has_syscall)
         rc |= sb_printf(sb, ",\"syscall\":\"%s\"", po->violation.syscall.name);
-    if (po->violation.kind != VIOLATION_NONE) {
+    if (run_broke_a_rule(po)) {
         rc |= sb_puts(sb, ",\"reason\":");
         rc |= sb_json_string(sb, po->violation.reason, strnlen(po->violation.reason, sizeof po->violation.reason));
     }
-    if (run_never_flushed(po))
-        rc |= sb_puts(sb, ",\"hint\":\"not a byte of the reply arrived: flush the output after every reply\"");
+    const char *hint = run_hint_summary(run_hint_of(po));
+    if (hint) {
+        rc |= sb_puts(sb, ",\"hint\":");
+        rc |= sb_json_string(sb, hint, strlen(hint));
+    }
     rc |= sb_printf(sb, ",\"moves\":%d,\"cpu_ns\":%" PRIu64 ",\"budget_ns\":%" PRIu64
                     ",\"memory_peak_bytes\":%" PRIu64 ",\"rss_peak_bytes\":%" PRIu64 "}",
                     po->moves, po->cpu_ns, po->budget_ns, po->memory_peak_bytes, po->rss_peak_bytes);

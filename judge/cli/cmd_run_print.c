@@ -2,8 +2,9 @@
  * cmd_run_print.c - what `judge run` prints for a played match: a table with a header (place,
  * player number, name, verdict, moves, CPU, memory), and under a player that broke a rule why
  * (round, reply, the reason, what it sent or called), the last line of its stderr, and for a
- * bot that sent nothing before the wall limit a hint that its output was probably never
- * flushed. Text from a bot is escaped before the terminal sees it.
+ * bot at the wall limit a hint: what came of its reply (nothing from a mostly idle bot: probably
+ * never flushed; only part of it: no newline or no flush at its end) or that it was computing.
+ * Text from a bot is escaped before the terminal sees it.
  */
 #include "judge/cli/cmd_run_print.h"
 
@@ -63,10 +64,41 @@ static const char *last_line(const char *tail, size_t *len, int *lines)
     return tail + start;
 }
 
-/* A wall limit with not a byte of the reply: the usual cause is output left in the buffer. */
-bool run_never_flushed(const struct match_player_outcome *po)
+/* A violation was recorded, whether or not it ended the player's game (a warlight or bomberman
+ * bot plays on after one: its outcome's violation.kind, the kind that ended its game, is NONE). */
+bool run_broke_a_rule(const struct match_player_outcome *po)
 {
-    return po->verdict == MATCH_WALL_LIMIT && po->violation.kind != VIOLATION_NONE && !po->violation.has_line;
+    return po->violation.verdict != MATCH_OK;
+}
+
+/* A wall limit's bot that spent less than this share of the time waited on the CPU was mostly
+ * idle: waiting for input, or asleep, rather than computing. */
+#define IDLE_SHARE_DIVISOR 4
+
+enum run_hint run_hint_of(const struct match_player_outcome *po)
+{
+    const struct match_violation *v = &po->violation;
+    if (po->verdict != MATCH_WALL_LIMIT || !run_broke_a_rule(po))
+        return RUN_HINT_NONE;
+    if (v->has_line)
+        return v->line_cut_short ? RUN_HINT_CUT_SHORT : RUN_HINT_NONE;
+    return v->cpu_waited_ns * IDLE_SHARE_DIVISOR < v->figure_ns ? RUN_HINT_FLUSH : RUN_HINT_BUSY;
+}
+
+const char *run_hint_summary(enum run_hint hint)
+{
+    switch (hint) {
+    case RUN_HINT_FLUSH:
+        return "not a byte of the reply arrived: flush the output after every reply";
+    case RUN_HINT_CUT_SHORT:
+        return "part of the reply arrived but not its end: end every line with a newline and flush after "
+               "the reply";
+    case RUN_HINT_BUSY:
+        return "the bot was computing, not waiting for input, when the time was up: make it answer sooner";
+    case RUN_HINT_NONE:
+        break;
+    }
+    return NULL;
 }
 
 static void print_why(const struct match_player_outcome *po, int indent)
@@ -84,6 +116,8 @@ static void print_why(const struct match_player_outcome *po, int indent)
         fputs("; sent \"", stdout);
         put_escaped(v->line, v->line_len);
         fputc('"', stdout);
+        if (v->line_cut_short && (v->line_len == 0 || v->line[v->line_len - 1] != '\n'))
+            fputs(" and no newline after it", stdout);
     }
     putchar('\n');
 }
@@ -100,14 +134,50 @@ static void print_stderr(const struct match_player_outcome *po, int indent)
     putchar('\n');
 }
 
+/* text's lines at the indent, the first after "hint: ", the others under it. */
+static void put_hint(int indent, const char *text)
+{
+    const char *lead = "hint: ";
+    while (*text) {
+        size_t n = strcspn(text, "\n");
+        printf("%*s%s%.*s\n", indent, "", lead, (int)n, text);
+        lead = "      ";
+        text += n + (text[n] == '\n');
+    }
+}
+
+static const char flush_hint[] =
+    "not a byte of the reply arrived, and the bot was mostly idle. If it printed the reply, it\n"
+    "is still in its output buffer (a pipe is fully buffered): flush after every reply (C:\n"
+    "fflush(stdout); C++: std::endl or std::flush; Python: print(..., flush=True); Java:\n"
+    "System.out.flush()).";
+static const char cut_short_hint[] =
+    "part of the reply arrived (sent, above), but not its end: end every line of a reply\n"
+    "with a newline (\"\\n\") and flush after the reply (C: fflush(stdout); Python:\n"
+    "print(..., flush=True)).";
+static const char busy_hint[] =
+    "the bot was computing, not waiting for input: it used %" PRIu64 " ms of CPU in the %" PRIu64 " ms\n"
+    "waited. It had not finished when the time was up (an endless loop?): make it answer\n"
+    "sooner.";
+
 static void print_hint(const struct match_player_outcome *po, int indent)
 {
-    if (!run_never_flushed(po))
-        return;
-    printf("%*shint: not a byte of the reply arrived. If the bot printed it, it is still in the bot's output\n"
-           "%*s      buffer (a pipe is fully buffered): flush after every reply (C: fflush(stdout); C++:\n"
-           "%*s      std::endl or std::flush; Python: print(..., flush=True); Java: System.out.flush()).\n",
-           indent, "", indent, "", indent, "");
+    const struct match_violation *v = &po->violation;
+    char busy[sizeof busy_hint + 64];
+    switch (run_hint_of(po)) {
+    case RUN_HINT_FLUSH:
+        put_hint(indent, flush_hint);
+        break;
+    case RUN_HINT_CUT_SHORT:
+        put_hint(indent, cut_short_hint);
+        break;
+    case RUN_HINT_BUSY:
+        snprintf(busy, sizeof busy, busy_hint, v->cpu_waited_ns / 1000000, v->figure_ns / 1000000);
+        put_hint(indent, busy);
+        break;
+    case RUN_HINT_NONE:
+        break;
+    }
 }
 
 static void cpu_text(const struct match_player_outcome *po, char *out, size_t size)
@@ -153,7 +223,7 @@ static void print_player(const struct match_setup *s, const struct match_player_
     put_escaped(name, strlen(name));
     printf("%*s  %-*s  %*d  %*s  %.1f / %.1f MiB\n", w->name - (int)strlen(name), "", w->verdict, verdict, w->moves,
            po->moves, w->cpu, cpu, (double)po->memory_peak_bytes / (1 << 20), (double)po->rss_peak_bytes / (1 << 20));
-    if (po->violation.kind == VIOLATION_NONE)
+    if (!run_broke_a_rule(po))
         return;
     int indent = 7 + 8; /* under the name */
     print_why(po, indent);

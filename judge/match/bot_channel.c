@@ -263,6 +263,12 @@ void bot_channel_read_line(struct bot_channel *ch, struct bot_line *out)
     }
 }
 
+size_t bot_channel_partial_line(const struct bot_channel *ch, const char **text)
+{
+    *text = ch->line;
+    return ch->skipping ? 0 : text_len(ch);
+}
+
 int bot_channel_discard_stdout(struct bot_channel *ch)
 {
     ch->raw_pos = ch->raw_len = 0;

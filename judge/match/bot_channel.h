@@ -75,6 +75,9 @@ void bot_channel_stdin_closed(struct bot_channel *ch);
 
 /* Take the next reply line, reading the pipe only when the buffer is empty. */
 void bot_channel_read_line(struct bot_channel *ch, struct bot_line *out);
+/* The bytes of a reply line that came without their "\n" so far (a pending "\r" left out; none
+ * while an invalid line is skipped), into *text; valid until the next read call. */
+size_t bot_channel_partial_line(const struct bot_channel *ch, const char **text);
 /* Refills the read buffer from stdout: 1 when bytes were read, 0 when the pipe is empty
  * for now (or was at the last read, and nothing woke the channel since), -1 at end of file,
  * -2 on error. */

@@ -45,7 +45,10 @@ enum match_verdict match_verdict_of(enum violation_kind kind, bool wall);
 struct match_limits {
     uint64_t budget_base_ms, budget_per_move_ms, move_wall_ms, memory_limit_mb, max_line_bytes;
     uint64_t pids, stderr_limit_kb, grace_ms, tmp_mb;
+    const char *move_wall_param;   /* the game's parameter move_wall_ms comes from; NULL: move_wall_ms */
 };
+/* The name a reason gives the wall limit of one reply: the game's own parameter. */
+const char *match_wall_param(const struct match_limits *l);
 #define MATCH_DEFAULT_PIDS            64
 #define MATCH_DEFAULT_STDERR_LIMIT_KB 64
 #define MATCH_DEFAULT_GRACE_MS        1000
@@ -118,8 +121,10 @@ struct match_violation {
     char line[256];           /* what the bot sent, if anything (bounded; may hold a NUL) */
     size_t line_len;
     bool has_line;
+    bool line_cut_short;      /* line is a reply cut short: what came before the bot ended or time ran out */
     char reason[192];
     uint64_t limit_ns, figure_ns;      /* time */
+    uint64_t cpu_waited_ns;            /* a wall limit: the CPU the bot used while it was waited for */
     uint64_t limit_bytes, figure_bytes; /* memory */
     bool has_syscall;
     struct jail_syscall syscall;

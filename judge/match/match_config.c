@@ -36,8 +36,12 @@ static int load_game(struct loader *l, const yaml_node_t *node)
     return config_read_game(&l->r, node, &l->cfg->game);
 }
 
+/* A game with no map (sea battle, warlight) refuses one here, where the match file names it. */
 static int load_map(struct loader *l, const yaml_node_t *node)
 {
+    if (l->r.rules && config_game_needs_no_map(l->r.rules))
+        return yr_fail(l->r.file, yr_node_mark(node), &l->r.err, "%s takes no map: remove map:",
+                       game_title(l->r.rules));
     return config_read_map(&l->r, node, &l->cfg->map_path);
 }
 

@@ -229,7 +229,7 @@ static int ask(struct runner *r, int p, int round)
     int lines = r->rules->reply_lines(r->g, p);
     if (lines < 1 || lines > MAX_REPLY_LINES)
         return runner_fail(r, "the engine asks player %d for %d lines", p, lines);
-    struct game_reply_wall wall = {.ms = r->s->limits.move_wall_ms, .param = "move_wall_ms"};
+    struct game_reply_wall wall = {.ms = r->s->limits.move_wall_ms, .param = match_wall_param(&r->s->limits)};
     if (r->rules->reply_wall)
         r->rules->reply_wall(r->g, p, &wall);
     if (seat_ask(st, r->text.data ? r->text.data : "", r->text.len, lines, &wall, round, &r->jerr) < 0)

@@ -197,14 +197,21 @@ bool seat_note_sandbox_kill(struct seat *st, int round)
     return false;
 }
 
+/* The CPU its process used since the reply owed was asked for, once the jail is finished. */
+static uint64_t cpu_since_asked(const struct seat *st)
+{
+    return st->has_report && st->report.cpu_ns > st->cpu_asked_ns ? st->report.cpu_ns - st->cpu_asked_ns : 0;
+}
+
 static void note_time(struct seat *st, int round, bool wall, uint64_t figure_ns)
 {
     note_violation(st, VIOLATION_TIME, wall, round);
     st->violation.limit_ns = wall ? st->wall.ms * NS_PER_MS : seat_budget_ns(st, st->asked);
     st->violation.figure_ns = figure_ns;
+    st->violation.cpu_waited_ns = wall ? cpu_since_asked(st) : 0;
     if (wall)
         snprintf(st->violation.reason, sizeof st->violation.reason, "no complete reply within %s",
-                 st->wall.param ? st->wall.param : "move_wall_ms");
+                 st->wall.param ? st->wall.param : match_wall_param(&st->setup->limits));
     else
         snprintf(st->violation.reason, sizeof st->violation.reason, "CPU time over the budget");
 }
@@ -274,8 +281,10 @@ static int classify_end(struct seat *st, int round, const char *why, const struc
     if (seat_finish(st, err) < 0)
         return -1;
     note_end_cause(st, round, ended_by_itself ? NULL : why, now);
-    if (partial && partial->len)
+    if (partial && partial->len) {
         note_line(st, partial->text, partial->len);
+        st->violation.line_cut_short = true;
+    }
     return 0;
 }
 
@@ -473,6 +482,7 @@ int seat_ask(struct seat *st, const char *prompt, size_t len, int lines, const s
     sb_reset(&st->text);
     st->due_ns = monotonic_ns();
     st->written_ns = 0;
+    st->cpu_asked_ns = st->reply_cpu_ns;
     st->reply_used_ns = UINT64_MAX;
     if (st->overspent)
         return violate_time(st, round, false, st->overspent_cpu_ns, NULL, 0, err);
@@ -516,12 +526,38 @@ int seat_cpu_limit_hit(struct seat *st, int round, struct jail_error *err)
     return violate_time(st, round, false, cpu, NULL, 0, err);
 }
 
+/* What came of the reply owed, for the evidence: in text its lines so far, each with its "\n",
+ * then the bytes of the line begun (a raw reply's text holds every byte read already). */
+static int take_cut_short(struct seat *st)
+{
+    if (st->raw)
+        return 0;
+    const char *begun;
+    size_t n = bot_channel_partial_line(&st->ch, &begun);
+    if (st->got_lines > 0 && sb_putc(&st->text, '\n') < 0)
+        return -1;
+    return sb_append(&st->text, begun, n);
+}
+
 int seat_deadline_passed(struct seat *st, int round, struct jail_error *err)
 {
     uint64_t now = monotonic_ns(), deadline = seat_wall_deadline_ns(st);
     if (!deadline || now < deadline)
         return 0;   /* only time to retry writing the prompt */
-    return violate_time(st, round, true, now - wall_start_ns(st), NULL, 0, err);
+    uint64_t waited = now - wall_start_ns(st);   /* before the pump, which may finish writing the prompt */
+    if (seat_pump(st, round, err) < 0)   /* what came before the deadline is read, and judged, first */
+        return -1;
+    if (st->reply != REPLY_WAITING)
+        return 0;
+    if (take_cut_short(st) < 0) {
+        set_error(err, "out of memory", st);
+        return -1;
+    }
+    const char *line = st->text.len ? st->text.data : NULL;
+    if (violate_time(st, round, true, waited, line, st->text.len, err) < 0)
+        return -1;
+    st->violation.line_cut_short = st->violation.has_line;
+    return 0;
 }
 
 int seat_ended(struct seat *st, int round, struct jail_error *err)

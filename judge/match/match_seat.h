@@ -50,6 +50,7 @@ struct seat {
     uint64_t due_ns, written_ns;    /* written_ns 0 while the prompt is still being written */
     struct game_reply_wall wall;    /* the wall limit of the reply owed (game.h reply_wall) */
     uint64_t reply_cpu_ns, reply_wall_ns;
+    uint64_t cpu_asked_ns;          /* reply_cpu_ns when the reply owed was asked for (0: a new process) */
     uint64_t reply_used_ns;         /* the CPU of the reply alone; UINT64_MAX until measured */
     int asked;                      /* replies asked for so far: j of README C7 */
     int moves;                      /* replies the engine accepted */

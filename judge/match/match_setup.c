@@ -147,12 +147,28 @@ static uint64_t param_or(const struct match_setup *s, const char *name, uint64_t
     return game_param_index(s->rules, name) >= 0 ? (uint64_t)game_param(s->rules, s->params, name) : fallback;
 }
 
+/* The game's parameter for the wall limit of one reply, by the names games give it; NULL for none. */
+static const char *wall_param(const struct match_setup *s)
+{
+    static const char *const names[] = {"move_wall_ms", "turn_wall_ms", "tick_wall_ms"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (game_param_index(s->rules, names[i]) >= 0)
+            return names[i];
+    return NULL;
+}
+
+const char *match_wall_param(const struct match_limits *l)
+{
+    return l->move_wall_param ? l->move_wall_param : "move_wall_ms";
+}
+
 /* The time and memory figures come from the game's parameters, now final. */
 static void take_game_limits(struct match_setup *s)
 {
     s->limits.budget_base_ms = param_or(s, "budget_base_ms", 0);
     s->limits.budget_per_move_ms = param_or(s, "budget_per_move_ms", 0);
-    s->limits.move_wall_ms = param_or(s, "move_wall_ms", param_or(s, "turn_wall_ms", param_or(s, "tick_wall_ms", 0)));
+    s->limits.move_wall_param = wall_param(s);
+    s->limits.move_wall_ms = s->limits.move_wall_param ? param_or(s, s->limits.move_wall_param, 0) : 0;
     s->limits.memory_limit_mb = param_or(s, "memory_limit_mb", 256);
     s->limits.max_line_bytes = param_or(s, "max_line_bytes", MATCH_DEFAULT_MAX_LINE);
 }

@@ -175,8 +175,8 @@ static void classify(struct match_turns *t, struct turn_seat *ts, const struct j
         v = violate(ts, VIOLATION_TIME, true);
         v->limit_ns = t->wall_ns;
         v->figure_ns = ts->reply->wall_ns;
-        snprintf(v->reason, sizeof v->reason, "still running after the wall limit of %llu ms",
-                 (unsigned long long)(t->wall_ns / NS_PER_MS));
+        v->cpu_waited_ns = rep->cpu_ns;
+        snprintf(v->reason, sizeof v->reason, "still running after %s", match_wall_param(&t->s->limits));
     } else if (rep->signal) {
         v = violate(ts, VIOLATION_CRASH, false);
         const char *abbrev = sigabbrev_np(rep->signal);

@@ -126,6 +126,16 @@ check self_wake/exit_0 [ $? = 0 ]
 check self_wake/all_ok [ "$(rq "$M" '[(p["verdict"], p["moves"]) for p in R["players"]]')" = "[('OK', 15), ('OK', 15), ('OK', 15)]" ]
 check self_wake/burn_counted [ "$(rq "$M" 'R["players"][0]["cpu_ns"] >= 200000000')" = True ]
 
+# Stderr is no violation: a bot that writes 2 MB of it (far past stderr_limit_kb, of which
+# only the last KiB are kept: examples/README.md) plays the whole match and gets OK.
+M=$T/flood.jsonl.gz
+gen_match "$T/flood.yaml" 9 8 3 15 \
+    "$(player flood "$BOTS" '/bin/sh, -c, "yes flooding stderr | head -c 2000000 >&2; exec ./pass"')" \
+    "$(player pass "$BOTS" ./pass)" "$(player greedy "$BOTS" ./greedy)"
+"$JUDGE" run "$T/flood.yaml" --replay "$M" >"$T/flood.out" 2>&1
+check stderr_flood/exit_0 [ $? = 0 ]
+check stderr_flood/all_ok [ "$(rq "$M" '[(p["verdict"], p["moves"]) for p in R["players"]]')" = "[('OK', 15), ('OK', 15), ('OK', 15)]" ]
+
 # --no-freeze: the same verdicts, the bots thinking on each other's time.
 misbehave cpu_burn CPU_LIMIT --param budget_base_ms=300 --no-freeze
 check bad/no_freeze_recorded [ "$(rq "$M" 'L[0]["freeze"]')" = False ]

@@ -271,6 +271,13 @@ sed -i 's/ships_4: 0/ships_4: 1/' "$T/empty.yaml"
 "$JUDGE" run "$T/empty.yaml" --replay "$T/empty.jsonl.gz" --param ships_4=0 >"$T/empty.out" 2>"$T/empty.err"
 check empty_fleet/by_param_exit_2 [ $? = 2 ]
 
+# A map file for a game that has none: the match file's map: is blamed, not the map file.
+printf 'game: seabattle\nmap: %s\nplayers:\n  - {name: a, command: ./a}\n  - {name: b, command: ./b}\n' \
+    "$ROOT/examples/maps/generals/tiny.map" >"$T/withmap.yaml"
+"$JUDGE" run "$T/withmap.yaml" --replay "$T/withmap.jsonl.gz" >"$T/withmap.out" 2>"$T/withmap.err"
+check map_given/exit_2 [ $? = 2 ]
+check map_given/names_the_match_file grep -qxF "$T/withmap.yaml:2:6: sea battle takes no map: remove map:" "$T/withmap.err"
+
 # ---- determinism -------------------------------------------------------------------------------
 
 strip_timing() {

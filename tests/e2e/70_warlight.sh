@@ -96,7 +96,8 @@ check bad/time_evidence python3 - "$T/bad.jsonl.gz" <<'EOF'
 import gzip, json, sys
 V = [x for x in map(json.loads, gzip.open(sys.argv[1], "rt")) if x["type"] == "violation" and x["player"] == 4]
 sys.exit(not (len(V) == 2 and all(v["kind"] == "time" and v["by"] == "judge" and
-                                  v["evidence"]["limit_ns"] == 1000000000 for v in V)))
+                                  v["evidence"]["limit_ns"] == 1000000000 and
+                                  v["evidence"]["reason"] == "still running after turn_wall_ms" for v in V)))
 EOF
 
 # Empty files in a data directory: capped (one inode per 4 KiB of the quota), and the
@@ -134,6 +135,10 @@ check persistent/wrong_total_goes_on only "$L" 1 skip-deploy
 # A crash ends the process: the rest of the round is skipped, a new process starts next round.
 check persistent/crash_restarts_each_round [ "$(statuses "$L" 4)" = "1.1:ok 1.2:skip-crash 1.3:skip-crash 2.1:ok 2.2:skip-crash 2.3:skip-crash" ]
 check persistent/slow_skips_its_rounds only "$L" 3 skip-time
+check persistent/slow_reason_names_turn_wall_ms python3 -c 'import gzip,json,sys
+V=[x for x in map(json.loads, gzip.open(sys.argv[1])) if x["type"]=="violation" and x["player"]==4]
+assert V and all(v["evidence"]["reason"] == "no complete reply within turn_wall_ms" for v in V), V' "$T/pers.jsonl.gz"
+check persistent/slow_why_names_turn_wall_ms grep -qE '^ +why: round 2, reply [0-9]+: no complete reply within turn_wall_ms \(limit 1000 ms, waited [0-9]+ ms\)$' "$T/pers.out"
 check persistent/fill_ok only "$L" 7 ok
 check persistent/no_data_left no_data_left pers
 check persistent/verify verified "$T/pers.jsonl.gz"
@@ -176,7 +181,7 @@ printf 'game: warlight\nmap: %s\nplayers:\n%s\n%s\n' "$T/bots.yaml" "$(player a 
     "$(player b "$BOTS" ./turtle)" >"$T/map.yaml"
 "$JUDGE" run "$T/map.yaml" >"$T/map.out" 2>&1
 check bad_input/map_refused [ $? = 2 ]
-check bad_input/map_message grep -qF "$T/map.yaml:1:1: warlight has no map files" "$T/map.out"
+check bad_input/map_message grep -qF "$T/map.yaml:2:6: warlight takes no map: remove map:" "$T/map.out"
 printf 'game: warlight\ngenerate:\n  rows: 5\nplayers:\n%s\n%s\n' "$(player a "$BOTS" ./grabber)" \
     "$(player b "$BOTS" ./turtle)" >"$T/gen.yaml"
 "$JUDGE" run "$T/gen.yaml" >"$T/gen.out" 2>&1

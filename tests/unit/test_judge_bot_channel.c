@@ -254,6 +254,22 @@ START_TEST(eof_before_the_newline_is_reported_with_the_partial_line)
 }
 END_TEST
 
+/* The line begun, as a wall limit's evidence: its bytes so far, a pending "\r" left out. */
+START_TEST(the_line_begun_is_there_before_its_newline)
+{
+    struct fixture f;
+    const char *begun;
+    open_fixture(&f, 256, 0);
+    ck_assert_uint_eq(bot_channel_partial_line(&f.ch, &begun), 0);
+    bot_writes(&f, "ok\n-1\r", 6);
+    expect_line(&f, BOT_LINE_OK, "ok", 2);
+    expect_line(&f, BOT_LINE_NONE, "", 0);
+    ck_assert_uint_eq(bot_channel_partial_line(&f.ch, &begun), 2);
+    ck_assert_mem_eq(begun, "-1", 2);
+    close_fixture(&f);
+}
+END_TEST
+
 START_TEST(a_full_pipe_keeps_the_unsent_bytes_in_order)
 {
     struct fixture f;
@@ -352,6 +368,7 @@ static Suite *bot_channel_suite(void)
     tcase_add_test(lines, a_line_split_over_many_reads_is_put_together);
     tcase_add_test(lines, lines_written_early_are_the_next_replies);
     tcase_add_test(lines, eof_before_the_newline_is_reported_with_the_partial_line);
+    tcase_add_test(lines, the_line_begun_is_there_before_its_newline);
     suite_add_tcase(s, lines);
     TCase *writes = tcase_create("writes");
     tcase_add_test(writes, a_full_pipe_keeps_the_unsent_bytes_in_order);

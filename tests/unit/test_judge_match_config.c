@@ -310,6 +310,16 @@ START_TEST(games_without_a_map_need_no_generate)
 }
 END_TEST
 
+/* ... and a `map:` for either is refused where the match file names it, not in the map file. */
+START_TEST(games_without_a_map_refuse_one)
+{
+    expect_error("game: seabattle\nmap: tiny.map\nplayers:\n  - {name: a, command: ./a}\n",
+                 "2:6: sea battle takes no map: remove map:");
+    expect_error("game: warlight\nmap: tiny.map\nplayers:\n  - {name: a, command: ./a}\n",
+                 "2:6: warlight takes no map: remove map:");
+}
+END_TEST
+
 START_TEST(map_and_generate_together)
 {
     expect_error(HEAD "generate: {rows: 5, cols: 5}\n" ONE_PLAYER,
@@ -476,6 +486,7 @@ static Suite *match_config_suite(void)
     tcase_add_test(tc, map_and_generate_together);
     tcase_add_test(tc, profile_and_language_are_apart);
     tcase_add_test(tc, games_without_a_map_need_no_generate);
+    tcase_add_test(tc, games_without_a_map_refuse_one);
     tcase_add_test(tc, missing_player_dir);
     tcase_add_test(tc, missing_map_file);
     tcase_add_test(tc, unknown_game);

@@ -444,7 +444,29 @@ START_TEST(a_bot_that_stops_replying_gets_wall_limit)
     ck_assert_int_eq(m.out.p[1].violation.reply, 2);
     ck_assert_uint_eq(m.out.p[1].violation.limit_ns, 200000000ull);
     ck_assert_uint_ge(m.out.p[1].violation.figure_ns, 200000000ull);
+    ck_assert(!m.out.p[1].violation.has_line);
     ck_assert_int_eq(m.out.winner, 2);
+    done(&m);
+}
+END_TEST
+
+/* "2" came, its newline never did: the bytes are the evidence, in the outcome and the replay. */
+START_TEST(a_reply_cut_short_at_the_wall_limit_is_kept_as_evidence)
+{
+    struct match m;
+    const char *const bots[] = {BOT_THEN(1, "printf $round; sleep 100"), GOOD_BOT};
+    setup_match(&m, 2, bots);
+    set_param(&m, "move_wall_ms", 300);
+    play(&m);
+    const struct match_violation *v = &m.out.p[1].violation;
+    ck_assert_int_eq(m.out.p[1].verdict, MATCH_WALL_LIMIT);
+    ck_assert_int_eq(v->reply, 2);
+    ck_assert(v->has_line && v->line_cut_short);
+    ck_assert_str_eq(v->line, "2");
+    struct json_object *rec = replay_violation(&m);
+    ck_assert_str_eq(evidence_str(rec, "line"), "2");
+    ck_assert_str_eq(evidence_str(rec, "reason"), "no complete reply within move_wall_ms");
+    json_object_put(rec);
     done(&m);
 }
 END_TEST
@@ -728,6 +750,7 @@ static Suite *runner_suite(void)
     tcase_add_test(tc, a_measured_match_shares_the_judges_cpu_out_by_phase);
     tcase_add_test(tc, a_crash_is_a_runtime_error_and_the_others_play_on);
     tcase_add_test(tc, a_bot_that_stops_replying_gets_wall_limit);
+    tcase_add_test(tc, a_reply_cut_short_at_the_wall_limit_is_kept_as_evidence);
     tcase_add_test(tc, a_busy_bot_is_stopped_just_past_its_cpu_budget);
     tcase_add_test(tc, a_bot_that_thinks_while_not_its_turn_is_caught_at_its_next_reply);
     tcase_add_test(tc, a_frozen_bot_is_caught_during_its_own_turn);
