@@ -42,10 +42,12 @@ static const char usage_text[] =
     "Run CMD in the jail and report how it ended. Exit status: 0 when CMD ran\n"
     "(whatever its verdict), 2 for a usage error or a CMD that cannot be run (no such\n"
     "file in the jail, not executable: no report is written then), 3 for an internal\n"
-    "error. What CMD writes to the judge's own stdout and stderr is escaped, as all\n"
+    "error, 4 when an output file cannot be written. What CMD writes to the judge's own stdout and stderr is escaped, as all\n"
     "untrusted text the judge prints: control bytes as \\xHH, invalid UTF-8 replaced,\n"
     "no line a CI runner takes for a command (:: or ##[), whole lines only (cut at\n"
     "4 KiB; the last one ended by a newline). --stdout/--stderr FILE keep the bytes.\n"
+    "An output FILE is written to a temporary name and renamed over FILE at the end (a\n"
+    "device or FIFO is written in place); replacing a file says so on stderr.\n"
     "\n"
     "  --cpu SECONDS          CPU time of all its processes and threads (decimals ok;\n"
     "                         default: no CPU limit)\n"
@@ -296,6 +298,7 @@ struct exec_files {
     int in_fd, out_fd, err_fd;
     bool relay_out, relay_err; /* to the judge's own stdout, stderr: escaped, line by line */
     struct exec_relay out_relay, err_relay;
+    struct atomic_file out, err; /* --stdout FILE, --stderr FILE: the raw bytes */
     struct atomic_file report;
 };
 
@@ -310,10 +313,17 @@ static bool names_the_judges(const char *path)
     return !path || !strcmp(path, "-");
 }
 
-/* FILE gets the bytes as they are; a device or FIFO is opened and written in place. */
-static int open_output(const char *path)
+/* FILE gets the bytes as they are, through a temporary name renamed over it at the end; a
+ * device or FIFO is opened and written in place (common/atomic_file.h). */
+static int open_output(const char *option, const char *path, struct atomic_file *af, int *fd)
 {
-    return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    char err[320];
+    if (atomic_file_create(af, path, 0644, err, sizeof err) < 0) {
+        fprintf(stderr, "judge exec: %s %s\n", option, err);
+        return -1;
+    }
+    *fd = af->fd;
+    return 0;
 }
 
 static int open_failed(const char *option, const char *path)
@@ -324,7 +334,12 @@ static int open_failed(const char *option, const char *path)
 
 static int open_files(const struct exec_options *o, struct exec_files *f)
 {
-    *f = (struct exec_files){.in_fd = -1, .out_fd = -1, .err_fd = -1, .report = {.dir_fd = -1, .fd = -1}};
+    *f = (struct exec_files){.in_fd = -1,
+                             .out_fd = -1,
+                             .err_fd = -1,
+                             .out = {.dir_fd = -1, .fd = -1},
+                             .err = {.dir_fd = -1, .fd = -1},
+                             .report = {.dir_fd = -1, .fd = -1}};
     f->relay_out = names_the_judges(o->stdout_path) && fd_is_open(1);
     f->relay_err = names_the_judges(o->stderr_path) && fd_is_open(2);
     exec_relay_init(&f->out_relay, stdout);
@@ -332,10 +347,10 @@ static int open_files(const struct exec_options *o, struct exec_files *f)
     f->in_fd = o->stdin_path ? open(o->stdin_path, O_RDONLY | O_CLOEXEC) : fd_is_open(0) ? 0 : -1;
     if (o->stdin_path && f->in_fd < 0)
         return open_failed("--stdin", o->stdin_path);
-    if (!names_the_judges(o->stdout_path) && (f->out_fd = open_output(o->stdout_path)) < 0)
-        return open_failed("--stdout", o->stdout_path);
-    if (!names_the_judges(o->stderr_path) && (f->err_fd = open_output(o->stderr_path)) < 0)
-        return open_failed("--stderr", o->stderr_path);
+    if (!names_the_judges(o->stdout_path) && open_output("--stdout", o->stdout_path, &f->out, &f->out_fd) < 0)
+        return -1;
+    if (!names_the_judges(o->stderr_path) && open_output("--stderr", o->stderr_path, &f->err, &f->err_fd) < 0)
+        return -1;
     /* Created before the command runs: nothing it does can redirect the report. */
     char err[320];
     if (o->report_path && strcmp(o->report_path, "-") &&
@@ -350,11 +365,31 @@ static void close_files(struct exec_files *f)
 {
     if (f->in_fd > 2)
         close(f->in_fd);
-    if (f->out_fd > 2)
-        close(f->out_fd);
-    if (f->err_fd > 2)
-        close(f->err_fd);
-    atomic_file_abort(&f->report); /* a no-op once committed */
+    atomic_file_abort(&f->out); /* each a no-op once committed */
+    atomic_file_abort(&f->err);
+    atomic_file_abort(&f->report);
+}
+
+/* A regular file replaced is named: nothing is replaced silently. */
+static int commit_file(struct atomic_file *af, const char *option, const char *path)
+{
+    char err[320];
+    if (af->fd < 0)
+        return 0;
+    if (atomic_file_commit(af, err, sizeof err) < 0) {
+        fprintf(stderr, "judge exec: %s\n", err);
+        return -1;
+    }
+    if (af->replaced)
+        fprintf(stderr, "judge exec: note: replaced the existing file %s (named by %s)\n", path, option);
+    return 0;
+}
+
+static int commit_outputs(const struct exec_options *o, struct exec_files *f)
+{
+    int out = commit_file(&f->out, "--stdout", o->stdout_path);
+    int err = commit_file(&f->err, "--stderr", o->stderr_path);
+    return out < 0 || err < 0 ? -1 : 0;
 }
 
 static int write_report(const struct exec_options *o, struct exec_files *f, const struct jail_report *r)
@@ -369,9 +404,9 @@ static int write_report(const struct exec_options *o, struct exec_files *f, cons
     if (!strcmp(o->report_path, "-")) {
         if (fputs(text, stdout) == EOF || fflush(stdout) == EOF)
             snprintf(err.msg, sizeof err.msg, "cannot write the report to stdout: %s", strerror(errno));
-    } else {
-        if (atomic_file_write(&f->report, text, strlen(text), err.msg, sizeof err.msg) == 0)
-            atomic_file_commit(&f->report, err.msg, sizeof err.msg);
+    } else if (atomic_file_write(&f->report, text, strlen(text), err.msg, sizeof err.msg) == 0 &&
+               atomic_file_commit(&f->report, err.msg, sizeof err.msg) == 0 && f->report.replaced) {
+        fprintf(stderr, "judge exec: note: replaced the existing file %s (named by --report)\n", o->report_path);
     }
     if (err.msg[0]) {
         fprintf(stderr, "judge exec: %s\n", err.msg);
@@ -429,8 +464,8 @@ static int run(const struct exec_options *o, struct exec_files *f)
         fprintf(stderr, "judge exec: %s\n", err.msg);
         return EXIT_INTERNAL;
     }
-    if (o->report_path && write_report(o, f, &report) < 0)
-        return EXIT_INTERNAL;
+    if (commit_outputs(o, f) < 0 || (o->report_path && write_report(o, f, &report) < 0))
+        return EXIT_IO;
     if (report.verdict == VERDICT_INTERNAL_ERROR) {
         fprintf(stderr, "judge exec: internal error: %s\n", report.note);
         return EXIT_INTERNAL;

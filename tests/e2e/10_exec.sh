@@ -121,6 +121,16 @@ assert d.replace(b"\n", b"").decode() == "x" + "\u00e9" * 5000' "$T/long.out"
     /bin/sh -c 'printf "\033[31m::x"; printf "\033[2J" >&2' </dev/null
 check exec/stdout_file_raw [ "$(od -An -c "$T/raw.out" | tr -d ' \n')" = '033[31m::x' ]
 check exec/stderr_file_raw [ "$(od -An -c "$T/raw.err" | tr -d ' \n')" = '033[2J' ]
+# Written again: each file replaced whole (never truncated in place), and said so.
+ln "$T/raw.out" "$T/raw.out.link"
+"$JUDGE" exec --wall 2 --report "$T/raw.json" --stdout "$T/raw.out" --stderr "$T/raw.err" -- \
+    /bin/sh -c 'printf new' </dev/null 2>/dev/null
+"$JUDGE" exec --wall 2 --report "$T/raw.json" --stdout "$T/raw.out" --stderr "$T/raw.err" -- \
+    /bin/sh -c 'printf new' </dev/null 2>"$T/raw.notes"
+check exec/output_file_replaced_whole [ "$(cat "$T/raw.out")" = new -a "$(od -An -c "$T/raw.out.link" | tr -d ' \n')" = '033[31m::x' ]
+for opt in stdout:raw.out stderr:raw.err report:raw.json; do
+    check "exec/replaced_${opt%%:*}_said" grep -qxF "judge exec: note: replaced the existing file $T/${opt#*:} (named by --${opt%%:*})" "$T/raw.notes"
+done
 
 # ---- the report's keys ------------------------------------------------------------------
 
