@@ -161,10 +161,13 @@ static int report(const struct compile_options *o, const struct language_profile
                                  p->name, o->src_dir, r};
     int rc = print_result(o, &rec);
     struct compile_error err;
-    if (*record && compile_record_commit(*record, &rec, &err) < 0) {
+    bool replaced = false;
+    if (*record && compile_record_commit(*record, &rec, &replaced, &err) < 0) {
         fprintf(stderr, "judge compile: %s\n", err.msg);
         rc = EXIT_IO;
     }
+    if (replaced)
+        fprintf(stderr, "judge compile: note: replaced the existing file %s (named by --record)\n", o->record_path);
     *record = NULL;
     if (rc != EXIT_OK) return rc;
     return r->verdict == COMPILE_OK               ? EXIT_OK

@@ -118,9 +118,10 @@ int compile_record_write(const char *dir, const struct compile_record *rec, stru
 /* The same in two steps, so that a path that cannot take the record is refused before
  * compiling: open makes the missing directories and a temporary file beside path
  * (err->request unless the disk is full, read-only or broken); commit writes the record
- * there and renames it over path, or removes it on failure; w is gone either way. */
+ * there and renames it over path (*replaced: a file was there), or removes it on failure;
+ * w is gone either way. */
 int compile_record_open(const char *path, struct replay_writer **w, struct compile_error *err);
-int compile_record_commit(struct replay_writer *w, const struct compile_record *rec,
+int compile_record_commit(struct replay_writer *w, const struct compile_record *rec, bool *replaced,
                           struct compile_error *err);
 
 #endif

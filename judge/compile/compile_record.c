@@ -65,9 +65,10 @@ int compile_record_open(const char *path, struct replay_writer **w, struct compi
     return (err->request = rc != REPLAY_STORAGE_FAILED), -1;
 }
 
-int compile_record_commit(struct replay_writer *w, const struct compile_record *rec,
+int compile_record_commit(struct replay_writer *w, const struct compile_record *rec, bool *replaced,
                           struct compile_error *err)
 {
+    *replaced = false;
     char *json = compile_record_format(rec);
     if (!json) {
         replay_writer_abort(w);
@@ -76,14 +77,19 @@ int compile_record_commit(struct replay_writer *w, const struct compile_record *
     struct replay_error rerr;
     replay_writer_put(w, json, strlen(json), &rerr); /* a write error comes back from the commit */
     free(json);
-    return replay_writer_commit(w, &rerr) < 0 ? compile_fail(err, "compile record: %s", rerr.msg) : 0;
+    struct replay_committed done;
+    if (replay_writer_commit_as(w, REPLAY_REPLACE, &done, &rerr) < 0)
+        return compile_fail(err, "compile record: %s", rerr.msg);
+    *replaced = done.replaced;
+    return 0;
 }
 
 int compile_record_write_file(const char *path, const struct compile_record *rec, struct compile_error *err)
 {
     struct replay_writer *w;
     if (compile_record_open(path, &w, err) < 0) return -1;
-    return compile_record_commit(w, rec, err);
+    bool replaced;
+    return compile_record_commit(w, rec, &replaced, err);
 }
 
 /* A player's name as a file name: not empty, no '/', not "." or "..", not hidden. */

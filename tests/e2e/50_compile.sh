@@ -223,6 +223,9 @@ check fresh/bot_dir_parents_made [ $? = 0 -a -f "$T/fresh/bots/alice/.judge-buil
     --json) >"$T/fresh-bob.out" 2>&1
 check fresh/record_dirs_made [ $? = 0 -a "$(jq1 "$T/fresh/compile/bob.jsonl.gz" verdict)" = OK ]
 check fresh/record_json_printed [ "$(jq1 "$T/fresh-bob.out" verdict)" = OK ]
+(cd "$T/fresh" && "$JUDGE" compile --profile c submissions/alice --out bots/bob2 --record compile/bob.jsonl.gz) \
+    >/dev/null 2>"$T/fresh-bob2.err"
+check fresh/record_replaced_said grep -qxF "judge compile: note: replaced the existing file compile/bob.jsonl.gz (named by --record)" "$T/fresh-bob2.err"
 
 # A record that cannot be written after the compile: the verdict is printed all the same, exit 4.
 "$JUDGE" compile --profile c "$T/src-gen_c" --out "$T/full-bot" --record /dev/full >"$T/full.out" 2>"$T/full.err"
