@@ -9,6 +9,7 @@
 #include "judge/match/player_command.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -91,6 +92,21 @@ static bool in_bot_dir(const struct player_config *p, const char *path)
     return len && !strncmp(path, p->dir, len) && path[len] == '/';
 }
 
+/* The kernel runs an ELF program or a script that names its interpreter (#!); anything else
+ * fails execve in the jail (ENOEXEC), which would be the match's fault, not the bot's. */
+static int check_runnable(const struct player_config *p, const char *found, char *msg, size_t size)
+{
+    char head[4] = {0};
+    int fd = open(found, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    ssize_t n = fd >= 0 ? read(fd, head, sizeof head) : -1;
+    if (fd >= 0) close(fd);
+    if (n < 0 || (n >= 2 && !memcmp(head, "#!", 2)) || (n == 4 && !memcmp(head, "\x7f" "ELF", 4))) return 0;
+    snprintf(msg, size, "'%s' (%s) is neither a program nor a script with a #! line; fix: make its first line "
+             "#!/bin/sh (or its interpreter's), or name the interpreter first in the command "
+             "(command: [sh, %s])", p->argv[0], found, p->argv[0]);
+    return -1;
+}
+
 static int check_program(const struct player_config *p, const char *found, char *msg, size_t size)
 {
     struct stat st;
@@ -116,7 +132,9 @@ static int check_program(const struct player_config *p, const char *found, char 
                  "%04o); fix: chmod a+rx %s", found, (unsigned)(st.st_mode & 07777), found);
         return -1;
     }
-    return check_readable_file(found, &st, msg, size); /* a script is read by its interpreter */
+    if (check_readable_file(found, &st, msg, size) < 0) /* a script is read by its interpreter */
+        return -1;
+    return check_runnable(p, found, msg, size);
 }
 
 /* Arguments naming files of the bot (python3 bot.py) must be readable too. */

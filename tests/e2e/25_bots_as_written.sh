@@ -272,6 +272,10 @@ refused private_file "$(sea_pair "$PRIVATE" ./c_bot)" "cannot execute $PRIVATE/c
 # A script without the execute bit: said so, with the fix (it used to be "not found").
 cp "$S/bot.py" "$PRIVATE/bot.py"; chmod 0644 "$PRIVATE/bot.py"; chmod 0755 "$PRIVATE"
 refused not_executable "$(sea_pair "$PRIVATE" ./bot.py)" "'./bot.py' \($PRIVATE/bot.py\) is not executable; fix: chmod \+x"
+# An executable script with no #! line: execve would refuse it in the jail (it was INTERNAL_ERROR, exit 3).
+printf 'while read line; do echo 1 1; done\n' >"$PRIVATE/bot.sh"; chmod 0755 "$PRIVATE/bot.sh"
+refused no_shebang "$(sea_pair "$PRIVATE" ./bot.sh)" \
+    "no_shebang.yaml:[0-9]+:[0-9]+: player 'a': './bot.sh' \($PRIVATE/bot.sh\) is neither a program nor a script with a #! line; fix: make its first line #!/bin/sh"
 chmod 0600 "$PRIVATE/bot.py"
 refused unreadable_script "$(sea_pair "$PRIVATE" '[python3, bot.py]')" "cannot read $PRIVATE/bot.py \(mode 0600\); fix: chmod a\+r"
 # profile: names a seccomp profile; a language there is a file error listing the valid ones.
