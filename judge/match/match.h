@@ -132,6 +132,10 @@ struct match_violation {
 
 /* Keep what the bot sent as evidence, cut to the size of v->line. */
 void match_violation_set_line(struct match_violation *v, const char *text, size_t len);
+/* A time or crash violation of a bot whose process limit was reached (a fork or a new thread
+ * failed): the reason says so, the first cause of what followed. */
+void match_violation_note_process_limit(struct match_violation *v, const struct jail_report *rep,
+                                        uint64_t pids);
 
 struct match_player_outcome {
     int player, place;

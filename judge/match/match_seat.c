@@ -224,8 +224,10 @@ static int violate_time(struct seat *st, int round, bool wall, uint64_t figure_n
               wall ? "move_wall_ms passed" : "CPU budget passed");
     if (seat_finish(st, err) < 0)
         return -1;
-    if (!seat_note_sandbox_kill(st, round))
+    if (!seat_note_sandbox_kill(st, round)) {
         note_time(st, round, wall, figure_ns);
+        match_violation_note_process_limit(&st->violation, &st->report, st->setup->limits.pids);
+    }
     if (line)
         note_line(st, line, len);
     return 0;
@@ -257,6 +259,7 @@ static void note_end_cause(struct seat *st, int round, const char *why, uint64_t
         note_time(st, round, true, ended_at_ns - wall_start_ns(st));
     else
         note_crash(st, round, why);
+    match_violation_note_process_limit(&st->violation, &st->report, st->setup->limits.pids);
 }
 
 /* A bot's stdout reaches EOF as it exits, a moment before the jail sees the exit:

@@ -182,6 +182,8 @@ static void classify(struct match_turns *t, struct turn_seat *ts, const struct j
         const char *abbrev = sigabbrev_np(rep->signal);
         snprintf(v->reason, sizeof v->reason, "killed by signal %d (%s)", rep->signal, abbrev ? abbrev : "?");
     }
+    if (v)
+        match_violation_note_process_limit(v, rep, t->s->limits.pids);
     if (v && ts->reply->output.len)
         match_violation_set_line(v, ts->reply->output.data, ts->reply->output.len);
 }

@@ -1,4 +1,5 @@
 /* match_verdict.c - the one table of per-player match verdicts, and a violation's evidence. */
+#include <stdio.h>
 #include <string.h>
 
 #include "judge/match/match.h"
@@ -49,4 +50,12 @@ void match_violation_set_line(struct match_violation *v, const char *text, size_
     memcpy(v->line, text, v->line_len);
     v->line[v->line_len] = '\0';
     v->has_line = true;
+}
+
+void match_violation_note_process_limit(struct match_violation *v, const struct jail_report *rep, uint64_t pids)
+{
+    size_t len = strlen(v->reason);
+    if (rep->verdict == VERDICT_PROCESS_LIMIT && len < sizeof v->reason)
+        snprintf(v->reason + len, sizeof v->reason - len, " (its process limit of %llu was reached)",
+                 (unsigned long long)pids);
 }

@@ -12,51 +12,11 @@ trap 'rm -rf "$T"' EXIT
 
 if [ "$(id -u)" != 0 ]; then
     skip run_says_why "strict jails need root"
-    
-# Violations that leave the bot in the match: the table and --json give their why all the same.
-{ printf 'game: bomberman\nmap: %s\nseed: 3\nparams: {game_ticks_max: 5}\nplayers:\n' "$ROOT/examples/maps/bomberman/duel.map"
-  printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' lower "$T/bots" lower waiter "$ROOT/build/bots/bomberman" waiter
-} >"$T/lower.yaml"
-"$JUDGE" run "$T/lower.yaml" --replay "$T/lower.jsonl.gz" >"$T/lower.out" 2>"$T/lower.err"
-check plays_on/bomberman_exit_0 [ $? = 0 ]
-check plays_on/bomberman_row grep -qE "$(run_row lower INVALID_OUTPUT 0)" "$T/lower.out"
-check plays_on/bomberman_why grep -qE "^ +why: round [0-9]+, reply [0-9]+: 'wait' is not one of WAIT, .*; sent \"wait\"$" "$T/lower.out"
-check plays_on/bomberman_stderr grep -qE '^ +stderr \(its last line\): said wait$' "$T/lower.out"
-"$JUDGE" run "$T/lower.yaml" --replay "$T/lower2.jsonl.gz" --json >"$T/lower.json" 2>/dev/null
-check plays_on/bomberman_json_reason python3 -c 'import json,sys; p=[p for p in json.load(open(sys.argv[1]))["players"] if p["name"]=="lower"][0]
-assert p["reason"].startswith("\x27wait\x27 is not one of"), p' "$T/lower.json"
-{ printf 'game: warlight\nseed: 7\nparams: {rounds: 1, turn_limit: 2}\nplayers:\n'
-  printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' silent "$T/bots" silent grabber "$ROOT/build/bots/warlight" grabber
-} >"$T/silent.yaml"
-"$JUDGE" run "$T/silent.yaml" --replay "$T/silent.jsonl.gz" >"$T/silent.out" 2>"$T/silent.err"
-check plays_on/warlight_exit_0 [ $? = 0 ]
-check plays_on/warlight_why grep -qE '^ +why: round 1, reply [0-9]+: skip-nooutput: printed nothing' "$T/silent.out"
-check plays_on/warlight_stderr grep -qE '^ +stderr \(its last line\): nothing to say$' "$T/silent.out"
-e2e_exit
+    e2e_exit
 fi
 if [ ! -x "$BOTS/greedy" ] || [ ! -x /usr/bin/gcc ]; then
     fail run_says_why "build/bots/generals/greedy or gcc is missing: run make programs and make deps"
-    
-# Violations that leave the bot in the match: the table and --json give their why all the same.
-{ printf 'game: bomberman\nmap: %s\nseed: 3\nparams: {game_ticks_max: 5}\nplayers:\n' "$ROOT/examples/maps/bomberman/duel.map"
-  printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' lower "$T/bots" lower waiter "$ROOT/build/bots/bomberman" waiter
-} >"$T/lower.yaml"
-"$JUDGE" run "$T/lower.yaml" --replay "$T/lower.jsonl.gz" >"$T/lower.out" 2>"$T/lower.err"
-check plays_on/bomberman_exit_0 [ $? = 0 ]
-check plays_on/bomberman_row grep -qE "$(run_row lower INVALID_OUTPUT 0)" "$T/lower.out"
-check plays_on/bomberman_why grep -qE "^ +why: round [0-9]+, reply [0-9]+: 'wait' is not one of WAIT, .*; sent \"wait\"$" "$T/lower.out"
-check plays_on/bomberman_stderr grep -qE '^ +stderr \(its last line\): said wait$' "$T/lower.out"
-"$JUDGE" run "$T/lower.yaml" --replay "$T/lower2.jsonl.gz" --json >"$T/lower.json" 2>/dev/null
-check plays_on/bomberman_json_reason python3 -c 'import json,sys; p=[p for p in json.load(open(sys.argv[1]))["players"] if p["name"]=="lower"][0]
-assert p["reason"].startswith("\x27wait\x27 is not one of"), p' "$T/lower.json"
-{ printf 'game: warlight\nseed: 7\nparams: {rounds: 1, turn_limit: 2}\nplayers:\n'
-  printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' silent "$T/bots" silent grabber "$ROOT/build/bots/warlight" grabber
-} >"$T/silent.yaml"
-"$JUDGE" run "$T/silent.yaml" --replay "$T/silent.jsonl.gz" >"$T/silent.out" 2>"$T/silent.err"
-check plays_on/warlight_exit_0 [ $? = 0 ]
-check plays_on/warlight_why grep -qE '^ +why: round 1, reply [0-9]+: skip-nooutput: printed nothing' "$T/silent.out"
-check plays_on/warlight_stderr grep -qE '^ +stderr \(its last line\): nothing to say$' "$T/silent.out"
-e2e_exit
+    e2e_exit
 fi
 
 mkdir "$T/bots"
@@ -225,4 +185,13 @@ assert p["reason"].startswith("\x27wait\x27 is not one of"), p' "$T/lower.json"
 check plays_on/warlight_exit_0 [ $? = 0 ]
 check plays_on/warlight_why grep -qE '^ +why: round 1, reply [0-9]+: skip-nooutput: printed nothing' "$T/silent.out"
 check plays_on/warlight_stderr grep -qE '^ +stderr \(its last line\): nothing to say$' "$T/silent.out"
+
+# A fork bomb: its verdict is what followed (here its CPU budget ran out), and the why says
+# that its process limit was reached first.
+{ printf 'game: generals\nmap: %s\nseed: 1\nparams: {turn_limit: 3}\nplayers:\n' "$ROOT/examples/maps/generals/tiny.map"
+  printf '  - name: %s\n    dir: %s\n    command: [./%s]\n' bomb "$ROOT/build/hostile" fork_bomb greedy "$BOTS" greedy
+} >"$T/bomb.yaml"
+"$JUDGE" run "$T/bomb.yaml" --replay "$T/bomb.jsonl.gz" >"$T/bomb.out" 2>"$T/bomb.err"
+check process_limit/exit_0 [ $? = 0 ]
+check process_limit/why_says_so grep -qE "^ +why: round 1, reply 1: .* \(its process limit of 64 was reached\)" "$T/bomb.out"
 e2e_exit
