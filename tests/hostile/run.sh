@@ -205,9 +205,14 @@ check_report_hardlink() {
     [ "$(stat -c %i "$RW/report.json")" != "$(stat -c %i "$VICTIM")" ] || { echo "the report is the victim's inode"; return; }
     [ "$(sha256sum < "$VICTIM")" = "$VICTIM_SUM" ] || { echo "the victim changed"; return; }
     [ -L "$RW/out.txt" ] || { echo "the bot did not plant out.txt"; return; }
+    # The bot's link is another's: replaced by the output's own file (written beside, renamed
+    # over it), never followed, and said so.
     "$JUDGE" exec --dir "$BOTS" --stdout "$RW/out.txt" -- ./hostname </dev/null 2>"$T/second.err"
     local rc=$?
-    [ $rc = 2 ] || echo "a --stdout planted as a symlink gave exit $rc, not 2 ($(head -1 "$T/second.err"))"
+    [ $rc = 0 ] || echo "a --stdout planted as a symlink gave exit $rc, not 0 ($(head -1 "$T/second.err"))"
+    [ -f "$RW/out.txt" ] && [ ! -L "$RW/out.txt" ] || echo "the planted --stdout link is still there"
+    grep -qxF "judge exec: note: replaced the existing file $RW/out.txt (named by --stdout)" "$T/second.err" ||
+        echo "replacing the planted link was not said"
     [ "$(sha256sum < "$VICTIM")" = "$VICTIM_SUM" ] || echo "the victim changed through --stdout"
 }
 
