@@ -147,6 +147,27 @@ static int note(struct resume *r, const char *id, const char *what)
     return sb_printf(&r->j->notes, "%s: %s\n", id, what);
 }
 
+/* A replay file that cannot stand for its match (damaged, or another match's) is kept under a
+ * name judge results does not read (ID.jsonl.gz.damaged, .damaged-2, ...) before the match is
+ * played again into its name: nothing is lost. *kept is that name, or "" when nothing was there. */
+static void set_aside(const struct resume *r, const char *id, char *kept, size_t size)
+{
+    char path[PATH_MAX];
+    struct stat st;
+    kept[0] = '\0';
+    if (tournament_replay_path(r->od, id, path, sizeof path) < 0 || lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
+        return;
+    for (int n = 1; n < 1000; n++) {
+        if (n == 1)
+            snprintf(kept, size, "%s.damaged", path);
+        else
+            snprintf(kept, size, "%s.damaged-%d", path, n);
+        if (renameat2(AT_FDCWD, path, AT_FDCWD, kept, RENAME_NOREPLACE) == 0) return;
+        if (errno != EEXIST) break;
+    }
+    kept[0] = '\0';
+}
+
 /* The id a line names: false when it is no JSON object with a string "id". */
 static bool id_of_line(const char *line, char id[TOURNAMENT_ID_MAX])
 {
@@ -201,9 +222,12 @@ static int take_line(struct resume *r, const char *line, size_t len, size_t numb
     if (line_from_replay(r, id, &r->kept) < 0) {
         r->changed = true;
         r->j->n_dropped++;
-        return note(r, id,
-                    "its replay is missing, damaged or another match's: the line is dropped, the match "
-                    "played again");
+        char kept[PATH_MAX + 32], what[PATH_MAX + 160];
+        set_aside(r, id, kept, sizeof kept);
+        snprintf(what, sizeof what, "its replay is %s: the line is dropped, the match played again%s%s",
+                 kept[0] ? "damaged or another match's" : "missing", kept[0] ? "; the file is kept as " : "",
+                 kept);
+        return note(r, id, what);
     }
     r->j->done[idx] = true;
     r->j->n_done++;
@@ -246,7 +270,13 @@ static int read_journal(struct resume *r, struct tournament_error *err)
 /* The journal line of a replay that has none: from its header and result. */
 static int recover(struct resume *r, const char *id, long idx)
 {
-    if (line_from_replay(r, id, &r->kept) < 0) return 0; /* not a replay this judge wrote whole: play the match */
+    if (line_from_replay(r, id, &r->kept) < 0) { /* not a replay this judge wrote whole: play the match */
+        char kept[PATH_MAX + 32], what[PATH_MAX + 160];
+        set_aside(r, id, kept, sizeof kept);
+        snprintf(what, sizeof what, "its replay (with no journal line) is damaged or another match's: the "
+                 "match played again; the file is kept as %s", kept);
+        return kept[0] ? note(r, id, what) : 0;
+    }
     r->j->done[idx] = true;
     r->j->n_done++;
     r->j->n_recovered++;

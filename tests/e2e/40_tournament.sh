@@ -228,6 +228,15 @@ check half/cut_replay_played_again grep -qE "^72/72 $victim: " "$T/half.err"
 check half/temporary_file_removed [ ! -e "$T/half/replays/.0011-tiny-s1-crash-vs-pass.jsonl.gz.tmp-0badf00d" ]
 sort "$T/half/journal.jsonl" >"$T/half.lines"
 check half/results_equal same "$T/half.lines" "$T/ref.lines"
+check half/cut_replay_kept_aside cmp -s <(head -c 100 "$T/ref/replays/$victim.jsonl.gz") "$T/half/replays/$victim.jsonl.gz.damaged"
+check half/kept_aside_said grep -qF "$victim: its replay (with no journal line) is damaged or another match's: the match played again; the file is kept as $T/half/replays/$victim.jsonl.gz.damaged" "$T/half.err"
+# The same with its journal line kept: the line dropped, the file kept aside, the match played again.
+cp -r "$T/ref" "$T/half2"
+head -c 100 "$T/ref/replays/$victim.jsonl.gz" >"$T/half2/replays/$victim.jsonl.gz"
+"$JUDGE" tournament "$T/t.yaml" --out "$T/half2" >"$T/half2.out" 2>"$T/half2.err"
+check half/lined_cut_replay_played_again grep -qE "^72/72 $victim: " "$T/half2.err"
+check half/lined_cut_replay_kept_aside cmp -s <(head -c 100 "$T/ref/replays/$victim.jsonl.gz") "$T/half2/replays/$victim.jsonl.gz.damaged"
+check half/lined_kept_aside_said grep -qF "$victim: its replay is damaged or another match's: the line is dropped, the match played again; the file is kept as $T/half2/replays/$victim.jsonl.gz.damaged" "$T/half2.err"
 
 # Complete lines that are not JSON or name no match: each shown once with its number, the resume goes on.
 cp -r "$T/ref" "$T/stray"
