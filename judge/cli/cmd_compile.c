@@ -167,7 +167,8 @@ static int report(const struct compile_options *o, const struct language_profile
         rc = EXIT_IO;
     }
     if (replaced)
-        fprintf(stderr, "judge compile: note: replaced the existing file %s (named by --record)\n", o->record_path);
+        fprintf(stderr, "judge compile: note: replaced the existing file %s (named by --record)\n",
+                o->record_path);
     *record = NULL;
     if (rc != EXIT_OK) return rc;
     return r->verdict == COMPILE_OK               ? EXIT_OK

@@ -42,8 +42,9 @@ static const char usage_text[] =
     "Run CMD in the jail and report how it ended. Exit status: 0 when CMD ran\n"
     "(whatever its verdict), 2 for a usage error or a CMD that cannot be run (no such\n"
     "file in the jail, not executable: no report is written then), 3 for an internal\n"
-    "error, 4 when an output file cannot be written. What CMD writes to the judge's own stdout and stderr is escaped, as all\n"
-    "untrusted text the judge prints: control bytes as \\xHH, invalid UTF-8 replaced,\n"
+    "error, 4 when an output file cannot be written. What CMD writes to the judge's own\n"
+    "stdout and stderr is escaped, as all untrusted text the judge prints: control bytes\n"
+    "as \\xHH, invalid UTF-8 replaced,\n"
     "no line a CI runner takes for a command (:: or ##[), whole lines only (cut at\n"
     "4 KiB; the last one ended by a newline). --stdout/--stderr FILE keep the bytes.\n"
     "An output FILE is written to a temporary name and renamed over FILE at the end (a\n"
@@ -406,7 +407,8 @@ static int write_report(const struct exec_options *o, struct exec_files *f, cons
             snprintf(err.msg, sizeof err.msg, "cannot write the report to stdout: %s", strerror(errno));
     } else if (atomic_file_write(&f->report, text, strlen(text), err.msg, sizeof err.msg) == 0 &&
                atomic_file_commit(&f->report, err.msg, sizeof err.msg) == 0 && f->report.replaced) {
-        fprintf(stderr, "judge exec: note: replaced the existing file %s (named by --report)\n", o->report_path);
+        fprintf(stderr, "judge exec: note: replaced the existing file %s (named by --report)\n",
+                o->report_path);
     }
     if (err.msg[0]) {
         fprintf(stderr, "judge exec: %s\n", err.msg);

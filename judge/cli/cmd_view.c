@@ -64,7 +64,8 @@ static enum existing existing_target(const char *out, const char *replay)
     ssize_t n = fd >= 0 ? read(fd, head, sizeof head - 1) : -1;
     if (fd >= 0)
         close(fd);
-    bool page = n > 0 && !strncmp(head, "<!DOCTYPE html>", 15) && strstr(head, "<title>judge replay viewer</title>");
+    bool page = n > 0 && !strncmp(head, "<!DOCTYPE html>", 15) &&
+                strstr(head, "<title>judge replay viewer</title>");
     return page ? EXISTING_PAGE : EXISTING_OTHER;
 }
 

@@ -52,7 +52,8 @@ void match_violation_set_line(struct match_violation *v, const char *text, size_
     v->has_line = true;
 }
 
-void match_violation_note_process_limit(struct match_violation *v, const struct jail_report *rep, uint64_t pids)
+void match_violation_note_process_limit(struct match_violation *v, const struct jail_report *rep,
+                                        uint64_t pids)
 {
     size_t len = strlen(v->reason);
     if (rep->verdict == VERDICT_PROCESS_LIMIT && len < sizeof v->reason)

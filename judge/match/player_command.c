@@ -101,9 +101,11 @@ static int check_runnable(const struct player_config *p, const char *found, char
     ssize_t n = fd >= 0 ? read(fd, head, sizeof head) : -1;
     if (fd >= 0) close(fd);
     if (n < 0 || (n >= 2 && !memcmp(head, "#!", 2)) || (n == 4 && !memcmp(head, "\x7f" "ELF", 4))) return 0;
-    snprintf(msg, size, "'%s' (%s) is neither a program nor a script with a #! line; fix: make its first line "
+    snprintf(msg, size,
+             "'%s' (%s) is neither a program nor a script with a #! line; fix: make its first line "
              "#!/bin/sh (or its interpreter's), or name the interpreter first in the command "
-             "(command: [sh, %s])", p->argv[0], found, p->argv[0]);
+             "(command: [sh, %s])",
+             p->argv[0], found, p->argv[0]);
     return -1;
 }
 

@@ -155,7 +155,8 @@ static void set_aside(const struct resume *r, const char *id, char *kept, size_t
     char path[PATH_MAX];
     struct stat st;
     kept[0] = '\0';
-    if (tournament_replay_path(r->od, id, path, sizeof path) < 0 || lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
+    if (tournament_replay_path(r->od, id, path, sizeof path) < 0 || lstat(path, &st) < 0 ||
+        !S_ISREG(st.st_mode))
         return;
     for (int n = 1; n < 1000; n++) {
         if (n == 1)

@@ -351,7 +351,8 @@ START_TEST(start_errors_are_one_line)
     struct jail_error err;
     ck_assert_int_eq(jail_start(&c.spec, &j, &err), -1);
     ck_assert_str_eq(err.msg, "jail: execve /bot/missing: No such file or directory");
-    ck_assert_int_eq(err.exec_errno, ENOENT); /* the command's own execve: for the caller to blame on the user */
+    /* the command's own execve: for the caller to blame on the user */
+    ck_assert_int_eq(err.exec_errno, ENOENT);
     c.argv[0] = "/dev/null";
     ck_assert_int_eq(jail_start(&c.spec, &j, &err), -1);
     ck_assert_int_eq(err.exec_errno, EACCES);
