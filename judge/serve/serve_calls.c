@@ -87,6 +87,11 @@ static void new_game(struct serve *s, struct wamp_session *ss, uint64_t request,
         lens[i] = (size_t)json_object_get_string_len(line);
     }
     const char *player = json_object_get_string(id);
+    if (s->house && !strcmp(player, house_name(s->house))) {
+        error_with(ss, request, "seabattle.error.reserved_player_id",
+                   "this player-id is the house bot's: pick another");
+        return;
+    }
     if (lobby_live_games_of(s->lobby, player) >= lim->max_games_per_player) {
         wamp_limit_error(ss, CALL, request, "max_games_per_player", lim->max_games_per_player);
         return;

@@ -129,7 +129,7 @@ struct lobby;
 struct lobby *lobby_new(const struct serve_config *cfg, int64_t first_id);
 void lobby_free(struct lobby *l);
 struct net_game *lobby_find(struct lobby *l, int64_t id);  /* NULL: unknown, removed or evicted */
-/* N1: join the oldest waiting game of another session, or open a new one. */
+/* N1: join the oldest waiting game of another session and another player-id, or open a new one. */
 struct net_game *lobby_pair(struct serve *s, struct wamp_session *ss, const char *player,
                             const struct sea_board *board, char *err, size_t errlen);
 /* N2: a shoot of seat p, applied now or held until its turn. */
@@ -177,6 +177,7 @@ void house_close(struct house *h);
 void house_tick(struct serve *s, struct house *h);            /* take seats, read replies, reap */
 void house_game_changed(struct serve *s, struct house *h, struct net_game *g);  /* its turn, its end */
 const struct match_player *house_player(const struct house *h);
+const char *house_name(const struct house *h);   /* its player-id, which no client may take */
 
 /* ---- the server ---------------------------------------------------------------------------------- */
 

@@ -167,7 +167,9 @@ struct net_game *lobby_pair(struct serve *s, struct wamp_session *ss, const char
 {
     struct lobby *l = s->lobby;
     for (struct net_game *g = l->live_head; g; g = g->next) {
-        if (g->status != NET_WAITING || g->seat[1].session == ss || g->house_reserved)
+        /* Two seats of one player-id would make a replay judge results refuses. */
+        if (g->status != NET_WAITING || g->seat[1].session == ss || g->house_reserved ||
+            !strcmp(g->seat[1].id, player))
             continue;
         g->seat[2].session = ss;
         if (net_game_join(g, player, board) < 0) {

@@ -2,8 +2,8 @@
 nothing of a game in progress is shown to anyone (no board, no log), a session cannot shoot
 in a game it has no seat in, an invalid board is refused with the rule it breaks, wrong
 arguments and unknown procedures are errors, REGISTER and SUBSCRIBE are refused, a fixed
-realm refuses others, a session never joins its own waiting game, and the limits on games
-per player-id and calls per second name themselves."""
+realm refuses others, a session never joins its own waiting game nor one of its player-id, and
+the limits on games per player-id and calls per second name themselves."""
 import asyncio
 import os
 import sys
@@ -100,6 +100,18 @@ async def own_game(c, srv):
     c.true(g1 != g2, "D8: a session never joins its own waiting game")
     c.eq((await s.call("get-game-info", g2))[0], "waiting", "D8: its second game waits too")
     s.leave()
+    # The same player-id from another connection is never its own opponent either: a replay
+    # naming one player twice is refused by judge results.
+    a, b, other = await connect(srv), await connect(srv), await connect(srv)
+    ga = await a.call("new-game", "same", BOARD_A)
+    gb = await b.call("new-game", "same", BOARD_B)
+    c.true(ga != gb, "same player-id: not paired with itself")
+    c.eq((await b.call("get-game-info", gb))[:3], ["waiting", "same", None], "same player-id: it waits")
+    go = await other.call("new-game", "other", BOARD_B)
+    c.eq(go, ga, "same player-id: another id joins the oldest waiting game")
+    c.eq((await other.call("get-game-info", ga))[:3], ["in-progress", "same", "other"], "same player-id: paired")
+    for x in (a, b, other):
+        x.leave()
 
 
 async def limits(c, srv_lim):
