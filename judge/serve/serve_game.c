@@ -114,6 +114,19 @@ static int give_board(struct net_game *g, int p, const struct sea_board *board)
     return give_reply(g, p, lines, SEA_SIDE, joined, 0);
 }
 
+int net_params_check(const int64_t *params, char *err, size_t errlen)
+{
+    struct game *g = NULL;
+    struct game_setup setup = {.params = params, .players = 2};
+    struct game_error gerr = {0};
+    if (seabattle_rules.create(&setup, &g, &gerr) < 0) {
+        snprintf(err, errlen, "%s", gerr.msg);
+        return -1;
+    }
+    seabattle_rules.destroy(g);
+    return 0;
+}
+
 struct net_game *net_game_new(const int64_t *params, int64_t id, const char *player1,
                               const struct sea_board *board, char *err, size_t errlen)
 {

@@ -103,6 +103,9 @@ struct net_game {
  * "<rule>: <detail>" in why. lines are `n` strings (n may be other than 10). */
 int net_board_check(const int64_t *params, const char *const *lines, const size_t *lens, int n,
                     struct sea_board *out, char *why, size_t whylen);
+/* Whether the engine plays games of these parameters (D14: a fleet of at least one ship):
+ * 0, or -1 with the engine's message. */
+int net_params_check(const int64_t *params, char *err, size_t errlen);
 struct net_game *net_game_new(const int64_t *params, int64_t id, const char *player1,
                               const struct sea_board *board, char *err, size_t errlen);
 int net_game_join(struct net_game *g, const char *player2, const struct sea_board *board);

@@ -89,6 +89,10 @@ int serve_run(const struct serve_config *c, const struct serve_hooks *hooks, vol
     struct ws_server *w = NULL;
     int port;
     err->input = false;
+    if (net_params_check(c->params, err->msg, sizeof err->msg) < 0) {
+        err->input = true;   /* every game would be refused */
+        return -1;
+    }
     s.lobby = lobby_new(c, record_last_id(c->replays_dir) + 1);
     if (!s.lobby) {
         snprintf(err->msg, sizeof err->msg, "out of memory");

@@ -6,11 +6,12 @@ realm refuses others, a session never joins its own waiting game nor one of its 
 the limits on games per player-id and calls per second name themselves."""
 import asyncio
 import os
+import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import BOARD_A, BOARD_B, Check, Server, connect, error_of, judge, run  # noqa: E402
+from netlib import BOARD_A, BOARD_B, JUDGE, Check, Server, connect, error_of, judge, run  # noqa: E402
 
 
 async def hidden(c, srv):
@@ -168,8 +169,22 @@ async def kept_games(c, srv_kept):
     a.leave(), b.leave()
 
 
+def refused_start(*args):
+    """judge serve seabattle ARGS expected to stop at once; one that listens is ended (its output
+    then says where it listened) rather than waited for."""
+    p = subprocess.Popen([JUDGE, "serve", "seabattle", "--listen", "127.0.0.1:0", *args],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, err = p.communicate()
+    return subprocess.CompletedProcess(p.args, p.returncode, out, err)
+
+
 def bad_start(c, tmp):
-    """A bad house-bot file or an address that cannot be listened on: exit 2, one line."""
+    """A bad house-bot file, an address that cannot be listened on or parameters no game can be
+    played with: exit 2, one line."""
     bad = os.path.join(tmp, "bad-house.yaml")
     with open(bad, "w") as f:
         f.write("name: house\ncommand: [./bot]\nbogus: 1\n")
@@ -181,6 +196,13 @@ def bad_start(c, tmp):
     c.eq(r.returncode, 2, "an address not of this machine: exit 2 (%r)" % r.stderr)
     r = judge("serve", "chess")
     c.eq(r.returncode, 2, "another game: exit 2")
+    # Parameters the engine refuses (D14: no ship at all) are refused before listening, with the
+    # engine's message, as judge run refuses them.
+    no_ship = sum((["--param", "ships_%d=0" % n] for n in range(1, 5)), [])
+    r = refused_start(*no_ship)
+    c.eq((r.returncode, r.stdout), (2, ""), "a fleet of no ship: exit 2 before listening")
+    c.eq(r.stderr, "judge serve: the fleet has no ship: ships_1..ships_4 are all 0 (D14)\n",
+         "a fleet of no ship: the engine's message")
 
 
 async def main():

@@ -199,6 +199,17 @@ START_TEST(aborted_records_and_ids_after_a_restart)
 }
 END_TEST
 
+START_TEST(parameters_the_engine_refuses_are_found_before_any_game)
+{
+    char err[256] = "";
+    ck_assert_int_eq(net_params_check(cfg.params, err, sizeof err), 0);
+    for (int x = SP_SHIPS_1; x <= SP_SHIPS_4; x++)
+        cfg.params[x] = 0;
+    ck_assert_int_eq(net_params_check(cfg.params, err, sizeof err), -1);
+    ck_assert_str_eq(err, "the fleet has no ship: ships_1..ships_4 are all 0 (D14)");
+}
+END_TEST
+
 START_TEST(calls_per_second_and_player_ids)
 {
     struct rate r = {0};
@@ -232,6 +243,7 @@ int main(void)
     tcase_add_test(tc, time_and_a_closed_session_are_judge_violations);
     tcase_add_test(tc, the_shot_limit_ends_by_cells_hit);
     tcase_add_test(tc, aborted_records_and_ids_after_a_restart);
+    tcase_add_test(tc, parameters_the_engine_refuses_are_found_before_any_game);
     tcase_add_test(tc, calls_per_second_and_player_ids);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
