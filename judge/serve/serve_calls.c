@@ -148,7 +148,7 @@ static void shoot(struct serve *s, struct wamp_session *ss, uint64_t request, st
     struct net_game *g = game_arg(s, ss, request, args, 3);
     if (!g)
         return;
-    int p = g->seat[1].session == ss ? 1 : g->seat[2].session == ss ? 2 : 0;
+    int p = lobby_seat_of(g, ss);
     if (p == 0) {
         error_with(ss, request, "seabattle.error.not_your_game", "this session has no seat in that game");
         return;

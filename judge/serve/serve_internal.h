@@ -44,6 +44,8 @@ void wamp_end(struct wamp_session *ss, const char *uri, const char *why);
 void wamp_closed(struct wamp_session *ss);              /* the connection is gone: frees ss */
 bool wamp_idle(const struct wamp_session *ss);           /* no seat in a live game, no held call */
 uint64_t wamp_session_id(const struct wamp_session *ss);
+/* Never given to two sessions of one server, unlike the session's memory. */
+uint64_t wamp_session_serial(const struct wamp_session *ss);
 /* Answers to a CALL: RESULT [value], or ERROR uri args (args_json a JSON list or NULL). */
 void wamp_result(struct wamp_session *ss, uint64_t request, const char *value_json, size_t len);
 void wamp_error(struct wamp_session *ss, int request_type, uint64_t request, const char *uri,
@@ -68,7 +70,8 @@ struct net_shot { bool ok; int x, y; char text[128]; };
 
 struct net_seat {
     char id[NET_PLAYER_ID_MAX + 1];
-    struct wamp_session *session;    /* NULL once it left (or for the house bot) */
+    uint64_t serial;                 /* the seat's session (wamp_session_serial), 0 for the house bot */
+    struct wamp_session *session;    /* to answer it: NULL once it left or the game is over */
     bool left;
     bool house;                      /* the house bot's seat */
     int replies, moves;              /* README C7 j; replies the engine accepted */
@@ -145,6 +148,7 @@ void lobby_abort_game(struct serve *s, struct net_game *g, const char *why);
 uint64_t lobby_live_games_of(struct lobby *l, const char *player);
 uint64_t lobby_live_games(struct lobby *l);
 bool lobby_session_busy(struct lobby *l, const struct wamp_session *ss);
+int lobby_seat_of(const struct net_game *g, const struct wamp_session *ss);   /* 1, 2 or 0: none */
 /* Every game id still known, oldest first, as a JSON list. */
 int lobby_ids_json(struct lobby *l, struct strbuf *out);
 /* The house bot: the oldest game waiting longer than house_wait_ms, or NULL. */
@@ -192,6 +196,7 @@ struct serve {
     uint64_t connections;        /* WebSocket connections open */
     uint64_t buffered;           /* received + unsent bytes of every connection */
     uint64_t rng;                /* session ids */
+    uint64_t sessions_opened;    /* session serials */
 };
 
 void serve_game_started(struct serve *s, const struct net_game *g);

@@ -25,7 +25,7 @@ enum {
 struct wamp_session {
     struct serve *srv;
     struct ws_conn *conn;
-    uint64_t id;
+    uint64_t id, serial;
     bool welcomed, closing;
     struct rate calls;
 };
@@ -48,6 +48,7 @@ struct wamp_session *wamp_open(struct serve *s, struct ws_conn *c)
     ss->srv = s;
     ss->conn = c;
     ss->id = splitmix(&s->rng) % MAX_ID + 1;
+    ss->serial = ++s->sessions_opened;
     return ss;
 }
 
@@ -61,6 +62,7 @@ void wamp_closed(struct wamp_session *ss)
 
 bool wamp_idle(const struct wamp_session *ss) { return !lobby_session_busy(ss->srv->lobby, ss); }
 uint64_t wamp_session_id(const struct wamp_session *ss) { return ss->id; }
+uint64_t wamp_session_serial(const struct wamp_session *ss) { return ss->serial; }
 
 /* ---- sending ------------------------------------------------------------------------------ */
 

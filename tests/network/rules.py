@@ -38,6 +38,26 @@ async def hidden(c, srv):
         s.leave()
 
 
+async def no_seat_after_the_end(c, srv):
+    """A session opened after both players of a finished game left has no seat in it, whatever
+    memory the server gives it (the seats' sessions are freed and reused)."""
+    answers = []
+    for n in range(4):
+        a, b = await connect(srv), await connect(srv)
+        g = await a.call("new-game", "ended-%d" % n, BOARD_A)
+        await b.call("new-game", "over-%d" % n, BOARD_B)
+        await a.call("shoot", g, 0, 0)              # an invalid move ends it at once
+        for s in (a, b):
+            s.leave()
+            await asyncio.wait_for(s.left_, 10)
+        late = await connect(srv)
+        e = await error_of(late.call("shoot", g, 1, 1))
+        answers.append(e.error if e else "a result")
+        late.leave()
+        await asyncio.wait_for(late.left_, 10)
+    c.eq(answers, ["seabattle.error.not_your_game"] * 4, "no_seat: a later session cannot shoot in a finished game")
+
+
 async def boards(c, srv):
     s = await connect(srv)
     bad = {
@@ -215,6 +235,7 @@ async def main():
     srv_realm = Server(os.path.join(tmp, "realm"), "--realm", "contest")
     try:
         await hidden(c, srv)
+        await no_seat_after_the_end(c, srv)
         for step in (boards, arguments, own_game):
             one = Server(os.path.join(tmp, step.__name__))
             try:
