@@ -228,7 +228,7 @@ static void get_game_log(struct serve *s, struct wamp_session *ss, uint64_t requ
 }
 
 void calls_dispatch(struct serve *s, struct wamp_session *ss, uint64_t request, const char *procedure,
-                    struct json_object *args)
+                    size_t len, struct json_object *args)
 {
     static const struct {
         const char *name;
@@ -239,7 +239,7 @@ void calls_dispatch(struct serve *s, struct wamp_session *ss, uint64_t request, 
         {"get-game-log", get_game_log},
     };
     for (size_t i = 0; i < sizeof procedures / sizeof procedures[0]; i++)
-        if (!strcmp(procedure, procedures[i].name)) {
+        if (len == strlen(procedures[i].name) && !memcmp(procedure, procedures[i].name, len)) {
             procedures[i].run(s, ss, request, args);
             return;
         }

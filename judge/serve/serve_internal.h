@@ -57,9 +57,10 @@ void wamp_limit_error(struct wamp_session *ss, int request_type, uint64_t reques
 /* ---- serve_calls.c: the procedures -------------------------------------------------------- */
 
 struct json_object;
-/* A CALL after WELCOME; answers now or holds it (shoot). */
+/* A CALL after WELCOME; answers now or holds it (shoot). The procedure is len bytes, any of them
+ * NUL: a client's string is never cut at one. */
 void calls_dispatch(struct serve *s, struct wamp_session *ss, uint64_t request, const char *procedure,
-                    struct json_object *args);
+                    size_t len, struct json_object *args);
 
 /* ---- serve_game.c: one game through the engine ---------------------------------------------- */
 

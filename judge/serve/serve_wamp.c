@@ -176,9 +176,10 @@ static void hello(struct wamp_session *ss, struct json_object *msg)
         wamp_abort(ss, PROTOCOL_VIOLATION, "HELLO is [1, realm, details]");
         return;
     }
-    const char *realm = json_object_get_string(json_object_array_get_idx(msg, 1));
+    struct json_object *realm = json_object_array_get_idx(msg, 1);
     const char *want = ss->srv->cfg->realm;
-    if (want && strcmp(realm, want)) {
+    if (want && ((size_t)json_object_get_string_len(realm) != strlen(want) ||
+                 memcmp(json_object_get_string(realm), want, strlen(want)))) {
         wamp_abort(ss, "wamp.error.no_such_realm", "this server serves one realm only");
         return;
     }
@@ -211,8 +212,10 @@ static void call(struct wamp_session *ss, struct json_object *msg)
         wamp_limit_error(ss, WAMP_CALL, request, "calls_per_second", rate);
         return;
     }
-    const char *procedure = json_object_get_string(json_object_array_get_idx(msg, 3));
-    calls_dispatch(ss->srv, ss, request, procedure, n >= 5 ? json_object_array_get_idx(msg, 4) : NULL);
+    struct json_object *procedure = json_object_array_get_idx(msg, 3);
+    size_t len = (size_t)json_object_get_string_len(procedure);
+    calls_dispatch(ss->srv, ss, request, json_object_get_string(procedure), len,
+                   n >= 5 ? json_object_array_get_idx(msg, 4) : NULL);
 }
 
 /* REGISTER and SUBSCRIBE: the server is the only callee and publishes nothing (D6). */

@@ -5,13 +5,14 @@ arguments and unknown procedures are errors, REGISTER and SUBSCRIBE are refused,
 realm refuses others, a session never joins its own waiting game nor one of its player-id, and
 the limits on games per player-id and calls per second name themselves."""
 import asyncio
+import json
 import os
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import BOARD_A, BOARD_B, JUDGE, Check, Server, connect, error_of, judge, run  # noqa: E402
+from netlib import BOARD_A, BOARD_B, JUDGE, Check, RawWS, Server, connect, error_of, judge, run  # noqa: E402
 
 
 async def hidden(c, srv):
@@ -112,6 +113,31 @@ async def arguments(c, srv):
         c.eq(getattr(ex, "error", None), "wamp.error.not_authorized", "SUBSCRIBE is refused")
     c.eq(await s.call("get-games"), [], "the session still works after its errors")
     s.leave()
+
+
+def nul_bytes(c, srv, srv_realm):
+    """A string from a client is never cut at a NUL (\\u0000 in JSON): the procedure, the realm,
+    a player-id and a board line are compared whole."""
+    ws = RawWS(srv)
+    ws.handshake()
+    ws.hello()
+    ws.send_text('[48,1,{},"get-games\\u0000junk",[]]')
+    msg = ws.recv_message()
+    c.eq(msg[:5] if msg else msg, [8, 48, 1, {}, "wamp.error.no_such_procedure"], "NUL: a procedure name")
+    ws.send_text('[48,2,{},"new-game",["ann\\u0000x",%s]]' % json.dumps(BOARD_A))
+    msg = ws.recv_message()
+    c.eq(msg[4] if msg else msg, "wamp.error.invalid_argument", "NUL: a player-id")
+    board = [BOARD_A[0] + "\x00"] + BOARD_A[1:]
+    ws.send_text('[48,3,{},"new-game",["ann",%s]]' % json.dumps(board))
+    msg = ws.recv_message()
+    c.eq(msg[4] if msg else msg, "seabattle.error.invalid_board", "NUL: a board line")
+    ws.close()
+    ws = RawWS(srv_realm)
+    ws.handshake()
+    ws.send_text('[1,"contest\\u0000other",{"roles":{"caller":{}}}]')
+    msg = ws.recv_message()
+    c.eq(msg[:1] + msg[2:] if msg else msg, [3, "wamp.error.no_such_realm"], "NUL: a realm")
+    ws.close()
 
 
 async def own_game(c, srv):
@@ -250,6 +276,7 @@ async def main():
             srv_kept.stop()
         bad_start(c, tmp)
         await realm(c, srv_realm)
+        await asyncio.get_running_loop().run_in_executor(None, nul_bytes, c, srv, srv_realm)
         for s in (srv, srv_lim, srv_realm):
             c.true(s.alive(), "the server is still running")
     finally:
