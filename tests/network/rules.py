@@ -3,7 +3,7 @@ nothing of a game in progress is shown to anyone (no board, no log), a session c
 in a game it has no seat in, an invalid board is refused with the rule it breaks, wrong
 arguments and unknown procedures are errors, REGISTER and SUBSCRIBE are refused, a fixed
 realm refuses others, a session never joins its own waiting game nor one of its player-id, and
-the limits on games per player-id and calls per second name themselves."""
+the limits on games per player-id, calls per second and connections name themselves."""
 import asyncio
 import json
 import os
@@ -188,6 +188,31 @@ async def limits(c, srv_lim):
     s.leave()
 
 
+async def connection_limit(c, srv_conn):
+    """A connection beyond --max-connections is upgraded and its HELLO answered with ABORT
+    seabattle.error.limit naming the limit, which a WAMP library reports; a place freed is taken."""
+    a, b = await connect(srv_conn), await connect(srv_conn)
+    try:
+        await connect(srv_conn, timeout=30)
+        c.true(False, "max_connections: a third session must be refused")
+    except (ConnectionError, asyncio.TimeoutError) as e:   # a timeout: it never learnt why
+        c.eq(str(e), "seabattle.error.limit", "max_connections: autobahn reads the ABORT's reason")
+    ws = RawWS(srv_conn)
+    ws.handshake()
+    ws.send_text('[1,"judge",{"roles":{"caller":{}}}]')
+    msg = ws.recv_message()
+    c.eq(msg and msg[0], 3, "max_connections: ABORT in answer to HELLO (%r)" % (msg,))
+    c.true(msg and msg[2] == "seabattle.error.limit" and msg[1]["message"].startswith("max_connections (2)"),
+           "max_connections: the ABORT names the limit (%r)" % (msg,))
+    c.true(ws.closed_after(), "max_connections: then the connection closes")
+    ws.close()
+    a.leave()
+    await asyncio.wait_for(a.left_, 10)
+    again = await connect(srv_conn)
+    c.true(isinstance(await again.call("get-games"), list), "max_connections: a place freed is taken")
+    again.leave(), b.leave()
+
+
 async def realm(c, srv_realm):
     ok = await connect(srv_realm, realm="contest")
     c.true(ok is not None, "realm: the server's realm is accepted")
@@ -275,6 +300,11 @@ async def main():
         finally:
             srv_kept.stop()
         bad_start(c, tmp)
+        srv_conn = Server(os.path.join(tmp, "conn"), "--max-connections", "2")
+        try:
+            await connection_limit(c, srv_conn)
+        finally:
+            srv_conn.stop()
         await realm(c, srv_realm)
         await asyncio.get_running_loop().run_in_executor(None, nul_bytes, c, srv, srv_realm)
         for s in (srv, srv_lim, srv_realm):
