@@ -405,7 +405,7 @@ static void check_conn(struct ws_conn *c, uint64_t now)
     char why[128];
     if (c->killed)
         return;
-    if (c->head && now - c->head->at_ms > lim->send_ms) {
+    if (lim->send_ms && c->head && now - c->head->at_ms > lim->send_ms) {
         kill_conn(c);   /* it does not read what it is sent */
         return;
     }
@@ -416,10 +416,10 @@ static void check_conn(struct ws_conn *c, uint64_t now)
             refuse_over_limit(c);
         return;
     }
-    if (c->rx_len > 0 && now - c->rx_started_ms > lim->message_ms) {
+    if (lim->message_ms && c->rx_len > 0 && now - c->rx_started_ms > lim->message_ms) {
         snprintf(why, sizeof why, "message_ms (%" PRIu64 " ms): a message must arrive whole within it", lim->message_ms);
         wamp_abort(c->session, "wamp.error.protocol_violation", why);
-    } else if (now - c->last_ms > lim->idle_ms && wamp_idle(c->session)) {
+    } else if (lim->idle_ms && now - c->last_ms > lim->idle_ms && wamp_idle(c->session)) {
         snprintf(why, sizeof why, "idle_ms (%" PRIu64 " ms): no message and no game", lim->idle_ms);
         wamp_end(c->session, "seabattle.error.limit", why);
     }

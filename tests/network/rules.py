@@ -274,6 +274,29 @@ def bad_start(c, tmp):
     c.eq((r.returncode, r.stdout), (2, ""), "a fleet of no ship: exit 2 before listening")
     c.eq(r.stderr, "judge serve: the fleet has no ship: ships_1..ships_4 are all 0 (D14)\n",
          "a fleet of no ship: the engine's message")
+    # A count that would turn every client away is refused; a clock or a rate of 0 is none.
+    for option in ("--max-connections", "--max-games-per-player", "--max-live-games"):
+        r = refused_start(option, "0")
+        c.eq((r.returncode, r.stdout), (2, ""), "%s 0: exit 2 before listening" % option)
+        c.true(r.stderr.startswith("judge serve: %s 0: must be at least 1" % option) and r.stderr.count("\n") == 1,
+               "%s 0: one line (%r)" % (option, r.stderr))
+
+
+async def zero_is_no_limit(c, tmp):
+    """--idle-ms, --message-ms, --send-ms and --calls-per-second 0: no such limit, not a limit of 0."""
+    srv = Server(os.path.join(tmp, "zero"), "--idle-ms", "0", "--message-ms", "0", "--send-ms", "0",
+                 "--calls-per-second", "0")
+    try:
+        s = await connect(srv)
+        await asyncio.sleep(0.5)                    # a few of the server's 100 ms ticks
+        try:
+            got = await s.call("get-games")
+        except Exception as e:                      # TransportLost: it was closed
+            got = repr(e)
+        c.true(isinstance(got, list), "idle_ms 0: an idle session is not closed (%s)" % got)
+        s.leave()
+    finally:
+        srv.stop()
 
 
 async def main():
@@ -300,6 +323,7 @@ async def main():
         finally:
             srv_kept.stop()
         bad_start(c, tmp)
+        await zero_is_no_limit(c, tmp)
         srv_conn = Server(os.path.join(tmp, "conn"), "--max-connections", "2")
         try:
             await connection_limit(c, srv_conn)
