@@ -54,13 +54,28 @@ void wamp_error(struct wamp_session *ss, int request_type, uint64_t request, con
 void wamp_limit_error(struct wamp_session *ss, int request_type, uint64_t request, const char *limit,
                       uint64_t value);
 
-/* ---- serve_calls.c: the procedures -------------------------------------------------------- */
+/* ---- serve_json_text.c: values as the client wrote them ------------------------------------------ */
 
 struct json_object;
+/* Item `index` of the JSON list `text` (json-c accepted it) as written: its first byte and length;
+ * false when there is no such item or the scan cannot follow the text (a comment in it). */
+bool json_text_item(const char *text, size_t len, size_t index, const char **at, size_t *n);
+/* v as the client wrote it (raw, raw_len; raw NULL: as json-c writes v), on one line, cut to fit
+ * out with "..." at the end when longer. */
+void json_text_shown(struct json_object *v, const char *raw, size_t raw_len, char *out, size_t outlen);
+
+/* ---- serve_calls.c: the procedures -------------------------------------------------------- */
+
+/* A CALL's arguments: the list (NULL when the CALL has none) and its text as sent (NULL: unknown). */
+struct call_args {
+    struct json_object *list;
+    const char *text;
+    size_t len;
+};
 /* A CALL after WELCOME; answers now or holds it (shoot). The procedure is len bytes, any of them
  * NUL: a client's string is never cut at one. */
 void calls_dispatch(struct serve *s, struct wamp_session *ss, uint64_t request, const char *procedure,
-                    size_t len, struct json_object *args);
+                    size_t len, const struct call_args *args);
 
 /* ---- serve_game.c: one game through the engine ---------------------------------------------- */
 

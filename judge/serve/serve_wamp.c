@@ -197,7 +197,8 @@ static void goodbye(struct wamp_session *ss)
     ws_close_after_send(ss->conn);
 }
 
-static void call(struct wamp_session *ss, struct json_object *msg)
+/* msg is the CALL parsed, text as it came: the arguments are reported as the client wrote them. */
+static void call(struct wamp_session *ss, struct json_object *msg, const char *text, size_t text_len)
 {
     uint64_t request;
     size_t n = json_object_array_length(msg);
@@ -214,8 +215,10 @@ static void call(struct wamp_session *ss, struct json_object *msg)
     }
     struct json_object *procedure = json_object_array_get_idx(msg, 3);
     size_t len = (size_t)json_object_get_string_len(procedure);
-    calls_dispatch(ss->srv, ss, request, json_object_get_string(procedure), len,
-                   n >= 5 ? json_object_array_get_idx(msg, 4) : NULL);
+    struct call_args args = {.list = n >= 5 ? json_object_array_get_idx(msg, 4) : NULL};
+    if (args.list && !json_text_item(text, text_len, 4, &args.text, &args.len))
+        args.text = NULL;
+    calls_dispatch(ss->srv, ss, request, json_object_get_string(procedure), len, &args);
 }
 
 /* REGISTER and SUBSCRIBE: the server is the only callee and publishes nothing (D6). */
@@ -230,7 +233,7 @@ static void refuse(struct wamp_session *ss, struct json_object *msg, int type)
     wamp_error(ss, type, request, "wamp.error.not_authorized", NULL);
 }
 
-static void dispatch(struct wamp_session *ss, struct json_object *msg)
+static void dispatch(struct wamp_session *ss, struct json_object *msg, const char *text, size_t len)
 {
     struct json_object *code = json_object_array_get_idx(msg, 0);
     int type = json_object_is_type(code, json_type_int) ? (int)json_object_get_int64(code) : -1;
@@ -247,7 +250,7 @@ static void dispatch(struct wamp_session *ss, struct json_object *msg)
         ss->closing = true;
         ws_close_after_send(ss->conn);
         return;
-    case WAMP_CALL: call(ss, msg); return;
+    case WAMP_CALL: call(ss, msg, text, len); return;
     case WAMP_REGISTER:
     case WAMP_SUBSCRIBE: refuse(ss, msg, type); return;
     default: wamp_abort(ss, PROTOCOL_VIOLATION, "a message this router does not take after WELCOME");
@@ -264,6 +267,6 @@ void wamp_message(struct wamp_session *ss, const char *data, size_t len)
         json_object_put(msg);
         return;
     }
-    dispatch(ss, msg);
+    dispatch(ss, msg, data, len);
     json_object_put(msg);
 }

@@ -12,7 +12,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import BOARD_A, BOARD_B, JUDGE, Check, RawWS, Server, connect, error_of, judge, run  # noqa: E402
+from netlib import (BOARD_A, BOARD_B, JUDGE, Check, RawWS, Server, connect, error_of, judge, read_replay,  # noqa: E402
+                    run)
 
 
 async def hidden(c, srv):
@@ -138,6 +139,32 @@ def nul_bytes(c, srv, srv_realm):
     msg = ws.recv_message()
     c.eq(msg[:1] + msg[2:] if msg else msg, [3, "wamp.error.no_such_realm"], "NUL: a realm")
     ws.close()
+
+
+def numbers_as_sent(c, srv):
+    """Numbers out of every integer type are reported as the client sent them: json-c gives
+    INT64_MAX for 2**70 and UINT64_MAX for 10**20."""
+    a, b = RawWS(srv), RawWS(srv)
+    for ws in (a, b):
+        ws.handshake()
+        ws.hello()
+    a.send_text('[48,1,{},"new-game",["nina",%s]]' % json.dumps(BOARD_A))
+    g = a.recv_message()[3][0]
+    b.send_text('[48,1,{},"new-game",["otto",%s]]' % json.dumps(BOARD_B))
+    b.recv_message()
+    a.send_text('[48,2,{},"get-game-info",[%d]]' % 2**70)
+    msg = a.recv_message()
+    c.eq(msg[4:] if msg else msg, ["seabattle.error.no_such_game", ["no game %d" % 2**70]],
+         "numbers: an unknown game-id as sent")
+    a.send_text('[48,3,{},"shoot",[%d,%d,1]]' % (g, 10**20))
+    msg = a.recv_message()
+    c.eq(msg and msg[3], ["game-over"], "numbers: a shot of 10**20 loses")
+    rec = read_replay(os.path.join(srv.replays, "game-%d.jsonl.gz" % g))
+    reasons = [r["evidence"]["reason"] for r in rec if r["type"] == "violation"]
+    c.true(len(reasons) == 1 and str(10**20) in reasons[0] and str(2**64 - 1) not in reasons[0],
+           "numbers: the violation tells the shot as sent (%r)" % reasons)
+    for ws in (a, b):
+        ws.close()
 
 
 async def own_game(c, srv):
@@ -310,6 +337,7 @@ async def main():
     try:
         await hidden(c, srv)
         await no_seat_after_the_end(c, srv)
+        await asyncio.get_running_loop().run_in_executor(None, numbers_as_sent, c, srv)
         for step in (boards, arguments, own_game):
             one = Server(os.path.join(tmp, step.__name__))
             try:

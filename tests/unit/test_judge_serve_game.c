@@ -210,6 +210,32 @@ START_TEST(parameters_the_engine_refuses_are_found_before_any_game)
 }
 END_TEST
 
+START_TEST(values_are_told_as_the_client_wrote_them)
+{
+    static const char list[] = " [ 7, \"a,]b\\\"\" , [1,[2]],{\"k\":[3]}, 100000000000000000000 ,'q'] ";
+    static const char *const want[] = {"7", "\"a,]b\\\"\"", "[1,[2]]", "{\"k\":[3]}", "100000000000000000000", "'q'"};
+    const char *at;
+    size_t n;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        ck_assert(json_text_item(list, strlen(list), i, &at, &n));
+        ck_assert_int_eq(n, strlen(want[i]));
+        ck_assert(!memcmp(at, want[i], n));
+    }
+    ck_assert(!json_text_item(list, strlen(list), 6, &at, &n));
+    ck_assert(!json_text_item("[]", 2, 0, &at, &n));
+    ck_assert(!json_text_item("[1 /* a comment */, 2]", 22, 1, &at, &n));
+    char out[12];
+    json_text_shown(NULL, "[1,\n2]", 6, out, sizeof out);
+    ck_assert_str_eq(out, "[1, 2]");                       /* one line */
+    json_text_shown(NULL, "\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\"", 10, out, sizeof out);
+    ck_assert_str_eq(out, "\"\xc3\xa9\xc3\xa9\xc3\xa9...");  /* cut, not inside a character */
+    struct json_object *v = json_object_new_int(3);
+    json_text_shown(v, NULL, 0, out, sizeof out);
+    ck_assert_str_eq(out, "3");
+    json_object_put(v);
+}
+END_TEST
+
 START_TEST(calls_per_second_and_player_ids)
 {
     struct rate r = {0};
@@ -244,6 +270,7 @@ int main(void)
     tcase_add_test(tc, the_shot_limit_ends_by_cells_hit);
     tcase_add_test(tc, aborted_records_and_ids_after_a_restart);
     tcase_add_test(tc, parameters_the_engine_refuses_are_found_before_any_game);
+    tcase_add_test(tc, values_are_told_as_the_client_wrote_them);
     tcase_add_test(tc, calls_per_second_and_player_ids);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
