@@ -132,26 +132,23 @@ static void new_game(struct serve *s, struct wamp_session *ss, uint64_t request,
 
 /* ---- shoot (N2, D7, D9) -------------------------------------------------------------------------- */
 
-static bool coordinate(struct json_object *v, int *out)
+static void coordinate(const struct call_args *args, size_t i, char *out, size_t outlen)
 {
-    if (!json_object_is_type(v, json_type_int))
-        return false;
-    int64_t x = json_object_get_int64(v);
-    *out = (int)x;
-    return x >= 1 && x <= SEA_SIDE;
+    struct json_object *v = arg(args, i);
+    int64_t c = json_object_is_type(v, json_type_int) ? json_object_get_int64(v) : 0;
+    if (c >= 1 && c <= SEA_SIDE)
+        snprintf(out, outlen, "%d", (int)c);
+    else
+        arg_shown(args, i, out, outlen);   /* json-c's value may not be what was sent: 10**20 */
 }
 
 static struct net_shot shot_of(const struct call_args *args)
 {
-    struct net_shot shot = {0};
-    bool okx = coordinate(arg(args, 1), &shot.x), oky = coordinate(arg(args, 2), &shot.y);
-    shot.ok = okx && oky;
-    if (!shot.ok) {
-        char x[40], y[40];
-        arg_shown(args, 1, x, sizeof x);
-        arg_shown(args, 2, y, sizeof y);
-        snprintf(shot.text, sizeof shot.text, "(%s, %s)", x, y);
-    }
+    struct net_shot shot;
+    char x[44], y[44];
+    coordinate(args, 1, x, sizeof x);
+    coordinate(args, 2, y, sizeof y);
+    snprintf(shot.line, sizeof shot.line, "%s %s", x, y);
     return shot;
 }
 

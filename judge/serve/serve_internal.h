@@ -81,8 +81,10 @@ void calls_dispatch(struct serve *s, struct wamp_session *ss, uint64_t request, 
 
 enum net_status { NET_WAITING, NET_PLAYING, NET_OVER };
 
-/* A shot as the client sent it: x and y are valid only when ok (JSON integers in 1..10). */
-struct net_shot { bool ok; int x, y; char text[128]; };
+/* A shot as the reply line a bot would write, `x y`, given to the engine as judge run gives a
+ * bot's: each coordinate a JSON integer in 1..10 written plainly, any other value as the client
+ * wrote it (json_text_shown), so the engine finds the violation and the replay shows the line. */
+struct net_shot { char line[96]; };
 
 struct net_seat {
     char id[NET_PLAYER_ID_MAX + 1];
@@ -103,7 +105,7 @@ struct net_game {
     int64_t params[SP_COUNT];
     enum net_status status;
     const char *result;              /* "player1-win", "player2-win", "draw" once over */
-    char why[256];                   /* how it ended, for the log line */
+    char why[384];                   /* how it ended, for the log line */
     struct game *g;
     struct net_seat seat[3];         /* 1 and 2 */
     char board[3][SEA_SIDE][SEA_SIDE + 1];
@@ -128,7 +130,8 @@ int net_params_check(const int64_t *params, char *err, size_t errlen);
 struct net_game *net_game_new(const int64_t *params, int64_t id, const char *player1,
                               const struct sea_board *board, char *err, size_t errlen);
 int net_game_join(struct net_game *g, const char *player2, const struct sea_board *board);
-/* Seat p's shot (p must be the shooter); *result is "miss", "hit", "sunk" or "game-over". */
+/* Seat p's shot (p must be the shooter); *result is "miss", "hit", "sunk" or "game-over" (the
+ * engine refused the line: p lost). */
 int net_game_shoot(struct net_game *g, int p, const struct net_shot *shot, uint64_t wall_ns,
                    const char **result);
 /* A violation found by the judge (time, a closed session, the house bot's jail) for the shooter p. */

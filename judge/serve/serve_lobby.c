@@ -263,9 +263,6 @@ void lobby_game_changed(struct serve *s, struct net_game *g)
             uint64_t now = serve_now_ms();
             struct net_shot shot = st->held_shot;
             st->held = false;
-            if (!shot.ok)
-                snprintf(g->why, sizeof g->why, "player %d's shot %s is an invalid move: not two integers in 1..%d", p,
-                         shot.text, SEA_SIDE);
             rc = net_game_shoot(g, p, &shot, (now - g->turn_ms) * 1000000ull, &result);
             if (rc == 0 && st->session) {
                 char text[24];

@@ -62,9 +62,16 @@ static struct net_game *new_game(void)
     return g;
 }
 
+static struct net_shot shot_at(int x, int y)
+{
+    struct net_shot shot;
+    snprintf(shot.line, sizeof shot.line, "%d %d", x, y);
+    return shot;
+}
+
 static void shoot(struct net_game *g, int p, int x, int y, const char *want)
 {
-    struct net_shot shot = {.ok = true, .x = x, .y = y};
+    struct net_shot shot = shot_at(x, y);
     const char *result = NULL;
     ck_assert_int_eq(net_game_shoot(g, p, &shot, 0, &result), 0);
     ck_assert_str_eq(result, want);
@@ -119,7 +126,7 @@ START_TEST(a_whole_game_is_a_verified_replay)
     for (int y = 1; y <= SEA_SIDE; y++)
         for (int x = 1; x <= SEA_SIDE; x++)
             if (BOARD_B[y - 1][x - 1] == '#') {
-                struct net_shot shot = {.ok = true, .x = x, .y = y};
+                struct net_shot shot = shot_at(x, y);
                 ck_assert_int_eq(net_game_shoot(g, 1, &shot, 0, &results[n++]), 0);
             }
     ck_assert_str_eq(results[n - 1], "sunk");
@@ -131,18 +138,25 @@ START_TEST(a_whole_game_is_a_verified_replay)
 }
 END_TEST
 
-START_TEST(an_invalid_shot_loses)
+/* The shot is a reply the engine refuses, as it refuses a bot's line: recorded, then its verdict. */
+START_TEST(an_invalid_shot_is_a_refused_reply)
 {
-    struct net_game *g = new_game();
-    struct net_shot bad = {.ok = false};
-    const char *result = NULL;
-    snprintf(bad.text, sizeof bad.text, "(true, 3)");
-    ck_assert_int_eq(net_game_shoot(g, 1, &bad, 0, &result), 0);
-    ck_assert_str_eq(result, "game-over");
-    ck_assert_str_eq(g->result, "player2-win");
-    ck_assert_int_eq(g->seat[1].verdict, MATCH_INVALID_MOVE);
-    check_replay(g);
-    net_game_free(g);
+    static const struct { const char *line; enum match_verdict verdict; } shots[] = {
+        {"11 5", MATCH_INVALID_MOVE}, {"true 3", MATCH_INVALID_OUTPUT}, {"\"3\" 3", MATCH_INVALID_OUTPUT}};
+    for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
+        struct net_game *g = new_game();
+        struct net_shot bad;
+        const char *result = NULL;
+        snprintf(bad.line, sizeof bad.line, "%s", shots[i].line);
+        ck_assert_int_eq(net_game_shoot(g, 1, &bad, 0, &result), 0);
+        ck_assert_str_eq(result, "game-over");
+        ck_assert_str_eq(g->result, "player2-win");
+        ck_assert_int_eq(g->seat[1].verdict, shots[i].verdict);
+        ck_assert_msg(strstr(g->lines.data, "\"type\":\"reply\",\"n\":3,\"player\":1,\"round\":1"), "%s", g->lines.data);
+        ck_assert_msg(strstr(g->why, shots[i].line), "%s", g->why);
+        check_replay(g);
+        net_game_free(g);
+    }
 }
 END_TEST
 
@@ -265,7 +279,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, boards_checked_with_their_rule);
     tcase_add_test(tc, a_whole_game_is_a_verified_replay);
-    tcase_add_test(tc, an_invalid_shot_loses);
+    tcase_add_test(tc, an_invalid_shot_is_a_refused_reply);
     tcase_add_test(tc, time_and_a_closed_session_are_judge_violations);
     tcase_add_test(tc, the_shot_limit_ends_by_cells_hit);
     tcase_add_test(tc, aborted_records_and_ids_after_a_restart);
