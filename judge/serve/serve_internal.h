@@ -24,6 +24,9 @@ struct ws_server;
 /* Listen on cfg->host:cfg->port; *port is the port listened on. */
 int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size_t errlen);
 void ws_service(struct ws_server *w);    /* one round of the event loop (at most ~100 ms) */
+/* Stopping: GOODBYE wamp.close.system_shutdown to every session (ABORT before WELCOME), then
+ * serve until their connections are closed, for a second at most. */
+void ws_shutdown(struct ws_server *w);
 void ws_stop(struct ws_server *w);       /* close every connection, free everything */
 void serve_tick(struct serve *s);        /* every 100 ms: clocks, the house bot */
 

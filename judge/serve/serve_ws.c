@@ -2,12 +2,12 @@
  * serve_ws.c - the WebSocket transport of `judge serve` over libwebsockets: the page on
  * "/", the upgrade to `wamp.2.json` on "/ws" (wherever the client lists it; any other path
  * or subprotocol is refused at the handshake, D5), whole text messages handed to
- * serve_wamp.c, and every byte limit of the server: the message size
- * (net_max_message_bytes), unsent bytes per connection, bytes held in all, the time a
- * started message may take, the time queued bytes may wait, idle connections, and the
- * number of connections: one over max_connections is upgraded all the same, so that a WAMP
- * client reads why it is turned away (ABORT naming the limit, in answer to its HELLO), then
- * closed. libwebsockets' own log is silenced: the server never prints.
+ * serve_wamp.c (libwebsockets checks that text frames are UTF-8), and every byte limit of
+ * the server: the message size (net_max_message_bytes), unsent bytes per connection, bytes
+ * held in all, the time a started message may take, the time queued bytes may wait, idle
+ * connections, and the number of connections: one over max_connections is upgraded all the
+ * same, so that a WAMP client reads why it is turned away (ABORT naming the limit, in answer
+ * to its HELLO), then closed. libwebsockets' own log is silenced: the server never prints.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -25,6 +25,7 @@
 #define SUBPROTOCOL "wamp.2.json"
 #define TICK_US     (100 * LWS_US_PER_MS)
 #define REFUSED_HELLO_MS 2000   /* a connection over max_connections gets its ABORT by then */
+#define SHUTDOWN_MS      1000   /* sessions told the server stops have this long to close */
 
 struct out_msg {
     struct out_msg *next;
@@ -501,7 +502,9 @@ int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size
     info.timeout_secs = 10;
     info.max_http_header_data = 4096;
     info.fd_limit_per_thread = (unsigned int)(s->cfg->limits.max_connections + 4096); /* connections to refuse */
-    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND;
+    /* A text frame that is not UTF-8 closes the connection (1007), as RFC 6455 says. */
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND |
+                   LWS_SERVER_OPTION_VALIDATE_UTF8;
     w->ctx = lws_create_context(&info);
     if (!w->ctx) {
         snprintf(err, errlen, "cannot listen on %s:%d (in use, or not an address of this machine)",
@@ -520,6 +523,15 @@ int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size
 void ws_service(struct ws_server *w)
 {
     lws_service(w->ctx, 100);
+}
+
+void ws_shutdown(struct ws_server *w)
+{
+    for (struct ws_conn *c = w->conns; c; c = c->next)
+        wamp_end(c->session, "wamp.close.system_shutdown", "the server is stopping");
+    uint64_t until = serve_now_ms() + SHUTDOWN_MS;
+    while (w->conns && serve_now_ms() < until)
+        lws_service(w->ctx, 50);
 }
 
 void ws_stop(struct ws_server *w)

@@ -192,7 +192,19 @@ async def main():
         gw = await w.call("new-game", "sam", BOARD_A)
         for s in (srv, srv_limit, srv_fast):
             c.true(s.alive(), "the server is still running")
-        c.eq(srv.stop(signal.SIGINT), 0, "SIGINT: exit status 0")
+        held = asyncio.ensure_future(b.call("shoot", g, 1, 1))   # player 2's, held during player 1's turn
+        await asyncio.sleep(0.2)
+        stopped = asyncio.get_running_loop().run_in_executor(None, srv.stop, signal.SIGINT)
+        try:
+            answer = await asyncio.wait_for(held, 20)
+        except Exception as e:                      # the transport lost before the answer left
+            answer = repr(e)
+        c.eq(answer, "game-over", "SIGINT: a held shot is answered game-over")
+        for who, s in (("a player", a), ("the other", b), ("a waiting player", w)):
+            await asyncio.wait_for(s.left_, 20)
+            reason = getattr(getattr(s, "left_details", None), "reason", None)
+            c.eq(reason, "wamp.close.system_shutdown", "SIGINT: %s is told GOODBYE system_shutdown" % who)
+        c.eq(await stopped, 0, "SIGINT: exit status 0")
         for s in (srv_limit, srv_fast):
             c.eq(s.stop(), 0, "SIGTERM: exit status 0")
         for game, was in ((g, "in-progress"), (gw, "waiting")):

@@ -1,8 +1,8 @@
 """hostile.py - hostile clients, each answered as seabattle-network.md N7 says, while a game
 between two well-behaved autobahn sessions goes on unharmed: not JSON, a huge frame, a frame
 dribbled one byte a second, a CALL before HELLO, a binary frame, 1000 connections at once, a
-client that never reads its responses, random bytes after the handshake, a wrong path or
-subprotocol (an HTTP/1.1 refusal). The server never stops and its memory stays bounded (its peak resident size
+client that never reads its responses, random bytes after the handshake, a text frame that is
+not UTF-8, a wrong path or subprotocol (an HTTP/1.1 refusal). The server never stops and its memory stays bounded (its peak resident size
 under the configured byte limits plus a fixed allowance)."""
 import asyncio
 import os
@@ -114,7 +114,7 @@ async def attacks(c, srv, bg):
         ws.handshake()
         ws.hello()
         head = RawWS.frame(b"", length=16 << 20)[:-4]
-        mask = os.urandom(4)
+        mask = bytes(4)   # the payload stays text ("[[[..."): the size is refused, not the UTF-8
         ws.sock.sendall(head + mask)
         sent = 0
         try:
@@ -171,6 +171,21 @@ async def attacks(c, srv, bg):
         c.true(ws.closed_after(), "random_text_frame: the connection is closed")
         ws.close()
     await blocking(garbage)
+    await bg.step()
+
+    # A text frame that is not UTF-8 closes the connection with 1007 (RFC 6455 8.1), however
+    # well-formed the JSON around it.
+    def not_utf8():
+        ws = RawWS(srv)
+        ws.handshake()
+        ws.send_text(b'[1,"re\xffalm",{"roles":{"caller":{}}}]')
+        try:
+            f = ws.recv_frame()
+        except OSError as e:
+            f = str(e)
+        c.eq(f and f[0] == 8 and int.from_bytes(f[1][:2], "big"), 1007, "not_utf8: closed with 1007 (%r)" % (f,))
+        ws.close()
+    await blocking(not_utf8)
     await bg.step()
 
     # A wrong path or subprotocol is refused at the handshake, in HTTP/1.1 as asked.
