@@ -38,10 +38,11 @@ static void on_signal(int sig)
 /* The numeric options: each a limit or a clock of the server. A clock or a rate of 0 is none;
  * a count or a size that would turn every client away has a smallest value, `min`. */
 struct number_option { const char *name; size_t offset; uint64_t min; const char *meaning; };
-#define LIMIT(field) offsetof(struct serve_config, limits.field)
+#define CONFIG(field) offsetof(struct serve_config, field)
+#define LIMIT(field)  offsetof(struct serve_config, limits.field)
 static const struct number_option numbers[] = {
-    {"net-move-wall-ms", offsetof(struct serve_config, move_wall_ms), 0, "time for each shot (N5; 0: none)"},
-    {"net-wait-ms", offsetof(struct serve_config, wait_ms), 0, "time a game waits for an opponent (N5; 0: none)"},
+    {"net-move-wall-ms", CONFIG(move_wall_ms), 0, "time for each shot (N5; 0: none)"},
+    {"net-wait-ms", CONFIG(wait_ms), 0, "time a game waits for an opponent (N5; 0: none)"},
     {"net-max-message-bytes", LIMIT(max_message_bytes), 64, "largest WebSocket message (N7)"},
     {"max-connections", LIMIT(max_connections), 1, "WebSocket connections at once"},
     {"max-games-per-player", LIMIT(max_games_per_player), 1, "live games of one player-id"},
@@ -53,7 +54,7 @@ static const struct number_option numbers[] = {
     {"message-ms", LIMIT(message_ms), 0, "a started message must arrive whole within it (0: no limit)"},
     {"send-ms", LIMIT(send_ms), 0, "queued bytes must leave within it (0: no limit)"},
     {"kept-games", LIMIT(kept_games), 0, "finished games kept for get-game-*"},
-    {"house-wait-ms", offsetof(struct serve_config, house_wait_ms), 0, "wait before the house bot joins"},
+    {"house-wait-ms", CONFIG(house_wait_ms), 0, "wait before the house bot joins"},
 };
 #define N_NUMBERS (sizeof numbers / sizeof numbers[0])
 

@@ -176,7 +176,8 @@ static void shoot(struct serve *s, struct wamp_session *ss, uint64_t request, co
 
 /* ---- what anyone may read (N3) --------------------------------------------------------------------- */
 
-static void get_games(struct serve *s, struct wamp_session *ss, uint64_t request, const struct call_args *args)
+static void get_games(struct serve *s, struct wamp_session *ss, uint64_t request,
+                      const struct call_args *args)
 {
     struct strbuf sb = STRBUF_INIT;
     if (arg_count(args) != 0) {
@@ -203,7 +204,8 @@ static const char *status_of(const struct net_game *g)
     return g->status == NET_WAITING ? "waiting" : g->status == NET_PLAYING ? "in-progress" : g->result;
 }
 
-static void get_game_info(struct serve *s, struct wamp_session *ss, uint64_t request, const struct call_args *args)
+static void get_game_info(struct serve *s, struct wamp_session *ss, uint64_t request,
+                          const struct call_args *args)
 {
     struct net_game *g = game_arg(s, ss, request, args, 1);
     struct strbuf sb = STRBUF_INIT;
@@ -221,7 +223,8 @@ static void get_game_info(struct serve *s, struct wamp_session *ss, uint64_t req
     sb_free(&sb);
 }
 
-static void get_game_log(struct serve *s, struct wamp_session *ss, uint64_t request, const struct call_args *args)
+static void get_game_log(struct serve *s, struct wamp_session *ss, uint64_t request,
+                         const struct call_args *args)
 {
     struct net_game *g = game_arg(s, ss, request, args, 1);
     struct strbuf sb = STRBUF_INIT;

@@ -65,15 +65,16 @@ static int keep_events(struct net_game *g)
 }
 
 /* How the game ended, when the engine refused a reply: the shot as sent, or the board. */
-static void tell_refusal(struct net_game *g, int p, int round, const char *joined, const struct match_violation *v)
+static void tell_refusal(struct net_game *g, int p, int round, const char *joined,
+                         const struct match_violation *v)
 {
+    const char *verdict = match_verdict_name(v->verdict);
     if (g->why[0])
         return;
     if (round == 0)
-        snprintf(g->why, sizeof g->why, "player %d's board: %s (%s)", p, v->reason, match_verdict_name(v->verdict));
+        snprintf(g->why, sizeof g->why, "player %d's board: %s (%s)", p, v->reason, verdict);
     else
-        snprintf(g->why, sizeof g->why, "player %d's shot `%.100s`: %s (%s)", p, joined, v->reason,
-                 match_verdict_name(v->verdict));
+        snprintf(g->why, sizeof g->why, "player %d's shot `%.100s`: %s (%s)", p, joined, v->reason, verdict);
 }
 
 /* A reply given to the engine, recorded first (as match_runner.c does), and any refusal. */

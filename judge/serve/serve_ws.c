@@ -501,7 +501,8 @@ int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size
     info.user = w;
     info.timeout_secs = 10;
     info.max_http_header_data = 4096;
-    info.fd_limit_per_thread = (unsigned int)(s->cfg->limits.max_connections + 4096); /* connections to refuse */
+    /* room for connections to refuse */
+    info.fd_limit_per_thread = (unsigned int)(s->cfg->limits.max_connections + 4096);
     /* A text frame that is not UTF-8 closes the connection (1007), as RFC 6455 says. */
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND |
                    LWS_SERVER_OPTION_VALIDATE_UTF8;

@@ -2,8 +2,9 @@
 between two well-behaved autobahn sessions goes on unharmed: not JSON, a huge frame, a frame
 dribbled one byte a second, a CALL before HELLO, a binary frame, 1000 connections at once, a
 client that never reads its responses, random bytes after the handshake, a text frame that is
-not UTF-8, a wrong path or subprotocol (an HTTP/1.1 refusal). The server never stops and its memory stays bounded (its peak resident size
-under the configured byte limits plus a fixed allowance)."""
+not UTF-8, a wrong path or subprotocol (an HTTP/1.1 refusal). The server never stops and its
+memory stays bounded (its peak resident size under the configured byte limits plus a fixed
+allowance)."""
 import asyncio
 import os
 import random

@@ -152,7 +152,8 @@ START_TEST(an_invalid_shot_is_a_refused_reply)
         ck_assert_str_eq(result, "game-over");
         ck_assert_str_eq(g->result, "player2-win");
         ck_assert_int_eq(g->seat[1].verdict, shots[i].verdict);
-        ck_assert_msg(strstr(g->lines.data, "\"type\":\"reply\",\"n\":3,\"player\":1,\"round\":1"), "%s", g->lines.data);
+        ck_assert_msg(strstr(g->lines.data, "\"type\":\"reply\",\"n\":3,\"player\":1,\"round\":1"), "%s",
+                      g->lines.data);
         ck_assert_msg(strstr(g->why, shots[i].line), "%s", g->why);
         check_replay(g);
         net_game_free(g);
@@ -227,7 +228,8 @@ END_TEST
 START_TEST(values_are_told_as_the_client_wrote_them)
 {
     static const char list[] = " [ 7, \"a,]b\\\"\" , [1,[2]],{\"k\":[3]}, 100000000000000000000 ,'q'] ";
-    static const char *const want[] = {"7", "\"a,]b\\\"\"", "[1,[2]]", "{\"k\":[3]}", "100000000000000000000", "'q'"};
+    static const char *const want[] = {"7",         "\"a,]b\\\"\"",           "[1,[2]]",
+                                       "{\"k\":[3]}", "100000000000000000000", "'q'"};
     const char *at;
     size_t n;
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
