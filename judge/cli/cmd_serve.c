@@ -35,24 +35,26 @@ static void on_signal(int sig)
     stop_requested = 1;
 }
 
-/* The numeric options: each a limit or a clock of the server. */
-struct number_option { const char *name; size_t offset; const char *meaning; };
-#define LIMIT(field) offsetof(struct serve_config, limits.field)
+/* The numeric options: each a limit or a clock of the server. A clock or a rate of 0 is none;
+ * a count or a size that would turn every client away has a smallest value, `min`. */
+struct number_option { const char *name; size_t offset; uint64_t min; const char *meaning; };
+#define CONFIG(field) offsetof(struct serve_config, field)
+#define LIMIT(field)  offsetof(struct serve_config, limits.field)
 static const struct number_option numbers[] = {
-    {"net-move-wall-ms", offsetof(struct serve_config, move_wall_ms), "time for each shot (N5)"},
-    {"net-wait-ms", offsetof(struct serve_config, wait_ms), "time a game waits for an opponent (N5)"},
-    {"net-max-message-bytes", LIMIT(max_message_bytes), "largest WebSocket message (N7)"},
-    {"max-connections", LIMIT(max_connections), "WebSocket connections at once"},
-    {"max-games-per-player", LIMIT(max_games_per_player), "live games of one player-id"},
-    {"max-live-games", LIMIT(max_live_games), "live games in all"},
-    {"calls-per-second", LIMIT(calls_per_second), "calls of one session per second"},
-    {"max-queued-bytes", LIMIT(max_queued_bytes), "unsent bytes to one connection"},
-    {"max-buffered-total", LIMIT(max_buffered_total), "received and unsent bytes of all connections"},
-    {"idle-ms", LIMIT(idle_ms), "a connection with no message and no game is closed"},
-    {"message-ms", LIMIT(message_ms), "a started message must arrive whole within it"},
-    {"send-ms", LIMIT(send_ms), "queued bytes must leave within it"},
-    {"kept-games", LIMIT(kept_games), "finished games kept for get-game-*"},
-    {"house-wait-ms", offsetof(struct serve_config, house_wait_ms), "wait before the house bot joins"},
+    {"net-move-wall-ms", CONFIG(move_wall_ms), 0, "time for each shot (N5; 0: none)"},
+    {"net-wait-ms", CONFIG(wait_ms), 0, "time a game waits for an opponent (N5; 0: none)"},
+    {"net-max-message-bytes", LIMIT(max_message_bytes), 64, "largest WebSocket message (N7)"},
+    {"max-connections", LIMIT(max_connections), 1, "WebSocket connections at once"},
+    {"max-games-per-player", LIMIT(max_games_per_player), 1, "live games of one player-id"},
+    {"max-live-games", LIMIT(max_live_games), 1, "live games in all"},
+    {"calls-per-second", LIMIT(calls_per_second), 0, "calls of one session per second (0: no limit)"},
+    {"max-queued-bytes", LIMIT(max_queued_bytes), 64, "unsent bytes to one connection"},
+    {"max-buffered-total", LIMIT(max_buffered_total), 64, "received and unsent bytes of all connections"},
+    {"idle-ms", LIMIT(idle_ms), 0, "a connection with no message and no game is closed (0: never)"},
+    {"message-ms", LIMIT(message_ms), 0, "a started message must arrive whole within it (0: no limit)"},
+    {"send-ms", LIMIT(send_ms), 0, "queued bytes must leave within it (0: no limit)"},
+    {"kept-games", LIMIT(kept_games), 0, "finished games kept for get-game-*"},
+    {"house-wait-ms", CONFIG(house_wait_ms), 0, "wait before the house bot joins"},
 };
 #define N_NUMBERS (sizeof numbers / sizeof numbers[0])
 
@@ -170,6 +172,18 @@ static int check_replays_dir(const char *dir)
     return 0;
 }
 
+static int set_number(struct serve_config *c, const struct number_option *n, const char *text)
+{
+    uint64_t v;
+    if (!cli_parse_u64(text, &v))
+        return usage_error("--%s %s: expected a non-negative integer", n->name, text);
+    if (v < n->min)
+        return usage_error("--%s %s: must be at least %" PRIu64 "%s", n->name, text, n->min,
+                           v == 0 ? " (0 would turn every client away)" : "");
+    *(uint64_t *)((char *)c + n->offset) = v;
+    return 0;
+}
+
 static int parse_options(int argc, char **argv, struct serve_config *c, char *host, size_t hostlen)
 {
     enum { O_LISTEN = 1000, O_REPLAYS, O_REALM, O_HOUSE, O_PARAM, O_HELP, O_NUMBER };
@@ -183,7 +197,6 @@ static int parse_options(int argc, char **argv, struct serve_config *c, char *ho
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        uint64_t v;
         switch (opt) {
         case O_LISTEN:
             if (parse_listen(optarg, c, host, hostlen) < 0)
@@ -200,9 +213,8 @@ static int parse_options(int argc, char **argv, struct serve_config *c, char *ho
         default:
             if (opt < O_NUMBER || opt >= O_NUMBER + (int)N_NUMBERS)
                 return usage_error("unknown option");
-            if (!cli_parse_u64(optarg, &v))
-                return usage_error("--%s %s: expected a non-negative integer", numbers[opt - O_NUMBER].name, optarg);
-            *(uint64_t *)((char *)c + numbers[opt - O_NUMBER].offset) = v;
+            if (set_number(c, &numbers[opt - O_NUMBER], optarg) != 0)
+                return EXIT_USAGE;
         }
     }
     if (optind != argc - 1 || strcmp(argv[optind], "seabattle"))
@@ -218,8 +230,6 @@ int cmd_serve(int argc, char **argv)
     int rc = parse_options(argc, argv, &c, host, sizeof host);
     if (rc != 0)
         return rc < 0 ? EXIT_OK : rc;
-    if (c.limits.max_message_bytes < 64)
-        return usage_error("--net-max-message-bytes must be at least 64");
     if (check_replays_dir(c.replays_dir) != 0)
         return EXIT_USAGE;
     raise_fd_limit();

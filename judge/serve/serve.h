@@ -9,6 +9,7 @@
  *   serve_ws.c         the WebSocket transport (libwebsockets), the page on "/"
  *   serve_wamp.c       WAMP sessions: HELLO/WELCOME, CALL/RESULT/ERROR, GOODBYE, ABORT
  *   serve_calls.c      the procedures: new-game, shoot, get-games, get-game-info, get-game-log
+ *   serve_json_text.c  a client's values as it wrote them, for messages and the replay
  *   serve_game.c       one game driven through the engine, its replay lines and log
  *   serve_lobby.c      the games table, pairing, turns and clocks
  *   serve_limits.c     connections, games per player-id, calls per second, buffers

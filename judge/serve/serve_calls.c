@@ -28,20 +28,33 @@ static void error_with(struct wamp_session *ss, uint64_t request, const char *ur
     sb_free(&args);
 }
 
-static size_t arg_count(struct json_object *args)
+static size_t list_length(struct json_object *list)
 {
-    return args ? json_object_array_length(args) : 0;
+    return list ? json_object_array_length(list) : 0;
 }
 
-/* NULL when there is no such argument (a CALL may carry no arguments list at all). */
-static struct json_object *arg(struct json_object *args, size_t i)
+/* NULL when there is no such item (a CALL may carry no arguments list at all). */
+static struct json_object *item(struct json_object *list, size_t i)
 {
-    return i < arg_count(args) ? json_object_array_get_idx(args, i) : NULL;
+    return i < list_length(list) ? json_object_array_get_idx(list, i) : NULL;
+}
+
+static size_t arg_count(const struct call_args *args) { return list_length(args->list); }
+static struct json_object *arg(const struct call_args *args, size_t i) { return item(args->list, i); }
+
+/* Argument i as the client wrote it, for a message or the replay. */
+static void arg_shown(const struct call_args *args, size_t i, char *out, size_t outlen)
+{
+    const char *at = NULL;
+    size_t n = 0;
+    if (args->text && !json_text_item(args->text, args->len, i, &at, &n))
+        at = NULL;
+    json_text_shown(arg(args, i), at, n, out, outlen);
 }
 
 /* The game named by argument 0, or NULL after answering. */
 static struct net_game *game_arg(struct serve *s, struct wamp_session *ss, uint64_t request,
-                                 struct json_object *args, size_t want)
+                                 const struct call_args *args, size_t want)
 {
     if (arg_count(args) != want || !json_object_is_type(arg(args, 0), json_type_int)) {
         char why[96];
@@ -49,11 +62,11 @@ static struct net_game *game_arg(struct serve *s, struct wamp_session *ss, uint6
         invalid_argument(ss, request, why);
         return NULL;
     }
-    int64_t id = json_object_get_int64(arg(args, 0));
-    struct net_game *g = lobby_find(s->lobby, id);
-    if (!g) {
-        char why[64];
-        snprintf(why, sizeof why, "no game %" PRId64, id);
+    struct net_game *g = lobby_find(s->lobby, json_object_get_int64(arg(args, 0)));
+    if (!g) {   /* json-c gives INT64_MAX for 2**70: the id is told as it was sent */
+        char id[48], why[64];
+        arg_shown(args, 0, id, sizeof id);
+        snprintf(why, sizeof why, "no game %s", id);
         error_with(ss, request, "seabattle.error.no_such_game", why);
     }
     return g;
@@ -61,7 +74,7 @@ static struct net_game *game_arg(struct serve *s, struct wamp_session *ss, uint6
 
 /* ---- new-game (N1) ---------------------------------------------------------------------------- */
 
-static void new_game(struct serve *s, struct wamp_session *ss, uint64_t request, struct json_object *args)
+static void new_game(struct serve *s, struct wamp_session *ss, uint64_t request, const struct call_args *args)
 {
     const struct serve_limits *lim = &s->cfg->limits;
     struct json_object *id = arg(args, 0), *board = arg(args, 1);
@@ -78,7 +91,7 @@ static void new_game(struct serve *s, struct wamp_session *ss, uint64_t request,
     size_t lens[64];
     int n = (int)json_object_array_length(board);
     for (int i = 0; i < n; i++) {
-        struct json_object *line = arg(board, (size_t)i);
+        struct json_object *line = item(board, (size_t)i);
         if (!json_object_is_type(line, json_type_string)) {
             invalid_argument(ss, request, "the board must be a list of strings");
             return;
@@ -87,6 +100,11 @@ static void new_game(struct serve *s, struct wamp_session *ss, uint64_t request,
         lens[i] = (size_t)json_object_get_string_len(line);
     }
     const char *player = json_object_get_string(id);
+    if (s->house && !strcmp(player, house_name(s->house))) {
+        error_with(ss, request, "seabattle.error.reserved_player_id",
+                   "this player-id is the house bot's: pick another");
+        return;
+    }
     if (lobby_live_games_of(s->lobby, player) >= lim->max_games_per_player) {
         wamp_limit_error(ss, CALL, request, "max_games_per_player", lim->max_games_per_player);
         return;
@@ -114,36 +132,32 @@ static void new_game(struct serve *s, struct wamp_session *ss, uint64_t request,
 
 /* ---- shoot (N2, D7, D9) -------------------------------------------------------------------------- */
 
-static bool coordinate(struct json_object *v, int *out)
+static void coordinate(const struct call_args *args, size_t i, char *out, size_t outlen)
 {
-    if (!json_object_is_type(v, json_type_int))
-        return false;
-    int64_t x = json_object_get_int64(v);
-    *out = (int)x;
-    return x >= 1 && x <= SEA_SIDE;
+    struct json_object *v = arg(args, i);
+    int64_t c = json_object_is_type(v, json_type_int) ? json_object_get_int64(v) : 0;
+    if (c >= 1 && c <= SEA_SIDE)
+        snprintf(out, outlen, "%d", (int)c);
+    else
+        arg_shown(args, i, out, outlen);   /* json-c's value may not be what was sent: 10**20 */
 }
 
-static struct net_shot shot_of(struct json_object *x, struct json_object *y)
+static struct net_shot shot_of(const struct call_args *args)
 {
-    struct net_shot shot = {0};
-    bool okx = coordinate(x, &shot.x), oky = coordinate(y, &shot.y);
-    shot.ok = okx && oky;
-    if (!shot.ok) {
-        const char *tx = json_object_to_json_string_ext(x, JSON_C_TO_STRING_PLAIN);
-        char first[37];
-        snprintf(first, sizeof first, "%.36s", tx ? tx : "null");
-        const char *ty = json_object_to_json_string_ext(y, JSON_C_TO_STRING_PLAIN);
-        snprintf(shot.text, sizeof shot.text, "(%s, %.36s)", first, ty ? ty : "null");
-    }
+    struct net_shot shot;
+    char x[44], y[44];
+    coordinate(args, 1, x, sizeof x);
+    coordinate(args, 2, y, sizeof y);
+    snprintf(shot.line, sizeof shot.line, "%s %s", x, y);
     return shot;
 }
 
-static void shoot(struct serve *s, struct wamp_session *ss, uint64_t request, struct json_object *args)
+static void shoot(struct serve *s, struct wamp_session *ss, uint64_t request, const struct call_args *args)
 {
     struct net_game *g = game_arg(s, ss, request, args, 3);
     if (!g)
         return;
-    int p = g->seat[1].session == ss ? 1 : g->seat[2].session == ss ? 2 : 0;
+    int p = lobby_seat_of(g, ss);
     if (p == 0) {
         error_with(ss, request, "seabattle.error.not_your_game", "this session has no seat in that game");
         return;
@@ -156,13 +170,14 @@ static void shoot(struct serve *s, struct wamp_session *ss, uint64_t request, st
         error_with(ss, request, "seabattle.error.shot_pending", "a shot of this seat is already waiting");
         return;
     }
-    struct net_shot shot = shot_of(arg(args, 1), arg(args, 2));
+    struct net_shot shot = shot_of(args);
     lobby_shoot(s, g, p, request, &shot);
 }
 
 /* ---- what anyone may read (N3) --------------------------------------------------------------------- */
 
-static void get_games(struct serve *s, struct wamp_session *ss, uint64_t request, struct json_object *args)
+static void get_games(struct serve *s, struct wamp_session *ss, uint64_t request,
+                      const struct call_args *args)
 {
     struct strbuf sb = STRBUF_INIT;
     if (arg_count(args) != 0) {
@@ -189,7 +204,8 @@ static const char *status_of(const struct net_game *g)
     return g->status == NET_WAITING ? "waiting" : g->status == NET_PLAYING ? "in-progress" : g->result;
 }
 
-static void get_game_info(struct serve *s, struct wamp_session *ss, uint64_t request, struct json_object *args)
+static void get_game_info(struct serve *s, struct wamp_session *ss, uint64_t request,
+                          const struct call_args *args)
 {
     struct net_game *g = game_arg(s, ss, request, args, 1);
     struct strbuf sb = STRBUF_INIT;
@@ -207,7 +223,8 @@ static void get_game_info(struct serve *s, struct wamp_session *ss, uint64_t req
     sb_free(&sb);
 }
 
-static void get_game_log(struct serve *s, struct wamp_session *ss, uint64_t request, struct json_object *args)
+static void get_game_log(struct serve *s, struct wamp_session *ss, uint64_t request,
+                         const struct call_args *args)
 {
     struct net_game *g = game_arg(s, ss, request, args, 1);
     struct strbuf sb = STRBUF_INIT;
@@ -223,18 +240,18 @@ static void get_game_log(struct serve *s, struct wamp_session *ss, uint64_t requ
 }
 
 void calls_dispatch(struct serve *s, struct wamp_session *ss, uint64_t request, const char *procedure,
-                    struct json_object *args)
+                    size_t len, const struct call_args *args)
 {
     static const struct {
         const char *name;
-        void (*run)(struct serve *, struct wamp_session *, uint64_t, struct json_object *);
+        void (*run)(struct serve *, struct wamp_session *, uint64_t, const struct call_args *);
     } procedures[] = {
         {"new-game", new_game},           {"shoot", shoot},
         {"get-games", get_games},         {"get-game-info", get_game_info},
         {"get-game-log", get_game_log},
     };
     for (size_t i = 0; i < sizeof procedures / sizeof procedures[0]; i++)
-        if (!strcmp(procedure, procedures[i].name)) {
+        if (len == strlen(procedures[i].name) && !memcmp(procedure, procedures[i].name, len)) {
             procedures[i].run(s, ss, request, args);
             return;
         }

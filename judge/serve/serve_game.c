@@ -1,8 +1,9 @@
 /*
  * serve_game.c - one network game through the sea battle engine, exactly as `judge run`
  * drives it: each board is a reply of 10 lines (round 0, reply 1), each shot a reply of one
- * line `x y`, and what the server itself finds (a shot that is no pair of integers in
- * 1..10, time, a closed session) is a violation by the judge. The replay lines are kept in
+ * line `x y` (an invalid one too, as the client wrote it: the engine refuses it as it refuses
+ * a bot's), and what the server itself finds (time, a closed session) is a violation by the
+ * judge. The replay lines are kept in
  * memory in the order replay_verify.c expects and written once the game is over
  * (serve_record.c); the engine writes the §7 log as it goes.
  */
@@ -63,6 +64,19 @@ static int keep_events(struct net_game *g)
     return rc;
 }
 
+/* How the game ended, when the engine refused a reply: the shot as sent, or the board. */
+static void tell_refusal(struct net_game *g, int p, int round, const char *joined,
+                         const struct match_violation *v)
+{
+    const char *verdict = match_verdict_name(v->verdict);
+    if (g->why[0])
+        return;
+    if (round == 0)
+        snprintf(g->why, sizeof g->why, "player %d's board: %s (%s)", p, v->reason, verdict);
+    else
+        snprintf(g->why, sizeof g->why, "player %d's shot `%.100s`: %s (%s)", p, joined, v->reason, verdict);
+}
+
 /* A reply given to the engine, recorded first (as match_runner.c does), and any refusal. */
 static int give_reply_cpu(struct net_game *g, int p, const char *const *lines, int n, const char *joined,
                           uint64_t cpu_ns, uint64_t wall_ns)
@@ -86,6 +100,7 @@ static int give_reply_cpu(struct net_game *g, int p, const char *const *lines, i
         snprintf(v.reason, sizeof v.reason, "%s", verdict.reason);
         st->violated = true;
         st->verdict = v.verdict;
+        tell_refusal(g, p, round, joined, &v);
         rc = replay_record_violation(&line, p, &v, "") < 0 || keep_line(g, &line) < 0 ? -1 : 0;
     }
     sb_free(&line);
@@ -112,6 +127,19 @@ static int give_board(struct net_game *g, int p, const struct sea_board *board)
     }
     g->has_board[p] = true;
     return give_reply(g, p, lines, SEA_SIDE, joined, 0);
+}
+
+int net_params_check(const int64_t *params, char *err, size_t errlen)
+{
+    struct game *g = NULL;
+    struct game_setup setup = {.params = params, .players = 2};
+    struct game_error gerr = {0};
+    if (seabattle_rules.create(&setup, &g, &gerr) < 0) {
+        snprintf(err, errlen, "%s", gerr.msg);
+        return -1;
+    }
+    seabattle_rules.destroy(g);
+    return 0;
 }
 
 struct net_game *net_game_new(const int64_t *params, int64_t id, const char *player1,
@@ -168,29 +196,19 @@ int net_game_shoot(struct net_game *g, int p, const struct net_shot *shot, uint6
 {
     if (net_game_shooter(g) != p)
         return -1;
-    int rc;
-    if (shot->ok) {
-        char text[32];
-        snprintf(text, sizeof text, "%d %d", shot->x, shot->y);
-        const char *lines[1] = {text};
-        rc = give_reply(g, p, lines, 1, text, wall_ns);
-        struct strbuf out = STRBUF_INIT;
-        if (rc == 0)
-            rc = g->g->rules->outbox(g->g, p, &out);
-        *result = "game-over";
-        if (rc == 0 && out.len > 1) {   /* "miss\n", "hit\n" or "sunk\n" */
-            static const char *const names[] = {"miss", "hit", "sunk"};
-            for (size_t i = 0; i < 3; i++)
-                if (out.len == strlen(names[i]) + 1 && !memcmp(out.data, names[i], out.len - 1))
-                    *result = names[i];
-        }
-        sb_free(&out);
-    } else {
-        char reason[192];
-        snprintf(reason, sizeof reason, "the shot %s is not two integers in 1..%d", shot->text, SEA_SIDE);
-        rc = net_game_violation(g, p, VIOLATION_INVALID_MOVE, MATCH_INVALID_MOVE, reason, 0, 0);
-        *result = "game-over";
+    const char *lines[1] = {shot->line};
+    int rc = give_reply(g, p, lines, 1, shot->line, wall_ns);
+    struct strbuf out = STRBUF_INIT;
+    if (rc == 0)
+        rc = g->g->rules->outbox(g->g, p, &out);
+    *result = "game-over";
+    if (rc == 0 && out.len > 1) {   /* "miss\n", "hit\n" or "sunk\n"; nothing after a refused line */
+        static const char *const names[] = {"miss", "hit", "sunk"};
+        for (size_t i = 0; i < 3; i++)
+            if (out.len == strlen(names[i]) + 1 && !memcmp(out.data, names[i], out.len - 1))
+                *result = names[i];
     }
+    sb_free(&out);
     g->turn_ms = serve_now_ms();
     net_game_conclude(g);
     return rc;

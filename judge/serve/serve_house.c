@@ -116,6 +116,7 @@ int house_open(const struct serve_config *cfg, struct house **out, char *err, si
 }
 
 const struct match_player *house_player(const struct house *h) { return &h->setup.players[1]; }
+const char *house_name(const struct house *h) { return h->name; }
 
 /* ---- the bot's process ------------------------------------------------------------------------ */
 

@@ -24,6 +24,9 @@ struct ws_server;
 /* Listen on cfg->host:cfg->port; *port is the port listened on. */
 int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size_t errlen);
 void ws_service(struct ws_server *w);    /* one round of the event loop (at most ~100 ms) */
+/* Stopping: GOODBYE wamp.close.system_shutdown to every session (ABORT before WELCOME), then
+ * serve until their connections are closed, for a second at most. */
+void ws_shutdown(struct ws_server *w);
 void ws_stop(struct ws_server *w);       /* close every connection, free everything */
 void serve_tick(struct serve *s);        /* every 100 ms: clocks, the house bot */
 
@@ -44,6 +47,8 @@ void wamp_end(struct wamp_session *ss, const char *uri, const char *why);
 void wamp_closed(struct wamp_session *ss);              /* the connection is gone: frees ss */
 bool wamp_idle(const struct wamp_session *ss);           /* no seat in a live game, no held call */
 uint64_t wamp_session_id(const struct wamp_session *ss);
+/* Never given to two sessions of one server, unlike the session's memory. */
+uint64_t wamp_session_serial(const struct wamp_session *ss);
 /* Answers to a CALL: RESULT [value], or ERROR uri args (args_json a JSON list or NULL). */
 void wamp_result(struct wamp_session *ss, uint64_t request, const char *value_json, size_t len);
 void wamp_error(struct wamp_session *ss, int request_type, uint64_t request, const char *uri,
@@ -52,23 +57,42 @@ void wamp_error(struct wamp_session *ss, int request_type, uint64_t request, con
 void wamp_limit_error(struct wamp_session *ss, int request_type, uint64_t request, const char *limit,
                       uint64_t value);
 
-/* ---- serve_calls.c: the procedures -------------------------------------------------------- */
+/* ---- serve_json_text.c: values as the client wrote them ------------------------------------------ */
 
 struct json_object;
-/* A CALL after WELCOME; answers now or holds it (shoot). */
+/* Item `index` of the JSON list `text` (json-c accepted it) as written: its first byte and length;
+ * false when there is no such item or the scan cannot follow the text (a comment in it). */
+bool json_text_item(const char *text, size_t len, size_t index, const char **at, size_t *n);
+/* v as the client wrote it (raw, raw_len; raw NULL: as json-c writes v), on one line, cut to fit
+ * out with "..." at the end when longer. */
+void json_text_shown(struct json_object *v, const char *raw, size_t raw_len, char *out, size_t outlen);
+
+/* ---- serve_calls.c: the procedures -------------------------------------------------------- */
+
+/* A CALL's arguments: the list (NULL when the CALL has none) and its text as sent (NULL: unknown). */
+struct call_args {
+    struct json_object *list;
+    const char *text;
+    size_t len;
+};
+/* A CALL after WELCOME; answers now or holds it (shoot). The procedure is len bytes, any of them
+ * NUL: a client's string is never cut at one. */
 void calls_dispatch(struct serve *s, struct wamp_session *ss, uint64_t request, const char *procedure,
-                    struct json_object *args);
+                    size_t len, const struct call_args *args);
 
 /* ---- serve_game.c: one game through the engine ---------------------------------------------- */
 
 enum net_status { NET_WAITING, NET_PLAYING, NET_OVER };
 
-/* A shot as the client sent it: x and y are valid only when ok (JSON integers in 1..10). */
-struct net_shot { bool ok; int x, y; char text[128]; };
+/* A shot as the reply line a bot would write, `x y`, given to the engine as judge run gives a
+ * bot's: each coordinate a JSON integer in 1..10 written plainly, any other value as the client
+ * wrote it (json_text_shown), so the engine finds the violation and the replay shows the line. */
+struct net_shot { char line[96]; };
 
 struct net_seat {
     char id[NET_PLAYER_ID_MAX + 1];
-    struct wamp_session *session;    /* NULL once it left (or for the house bot) */
+    uint64_t serial;                 /* the seat's session (wamp_session_serial), 0 for the house bot */
+    struct wamp_session *session;    /* to answer it: NULL once it left or the game is over */
     bool left;
     bool house;                      /* the house bot's seat */
     int replies, moves;              /* README C7 j; replies the engine accepted */
@@ -84,7 +108,7 @@ struct net_game {
     int64_t params[SP_COUNT];
     enum net_status status;
     const char *result;              /* "player1-win", "player2-win", "draw" once over */
-    char why[256];                   /* how it ended, for the log line */
+    char why[384];                   /* how it ended, for the log line */
     struct game *g;
     struct net_seat seat[3];         /* 1 and 2 */
     char board[3][SEA_SIDE][SEA_SIDE + 1];
@@ -103,10 +127,14 @@ struct net_game {
  * "<rule>: <detail>" in why. lines are `n` strings (n may be other than 10). */
 int net_board_check(const int64_t *params, const char *const *lines, const size_t *lens, int n,
                     struct sea_board *out, char *why, size_t whylen);
+/* Whether the engine plays games of these parameters (D14: a fleet of at least one ship):
+ * 0, or -1 with the engine's message. */
+int net_params_check(const int64_t *params, char *err, size_t errlen);
 struct net_game *net_game_new(const int64_t *params, int64_t id, const char *player1,
                               const struct sea_board *board, char *err, size_t errlen);
 int net_game_join(struct net_game *g, const char *player2, const struct sea_board *board);
-/* Seat p's shot (p must be the shooter); *result is "miss", "hit", "sunk" or "game-over". */
+/* Seat p's shot (p must be the shooter); *result is "miss", "hit", "sunk" or "game-over" (the
+ * engine refused the line: p lost). */
 int net_game_shoot(struct net_game *g, int p, const struct net_shot *shot, uint64_t wall_ns,
                    const char **result);
 /* A violation found by the judge (time, a closed session, the house bot's jail) for the shooter p. */
@@ -129,7 +157,7 @@ struct lobby;
 struct lobby *lobby_new(const struct serve_config *cfg, int64_t first_id);
 void lobby_free(struct lobby *l);
 struct net_game *lobby_find(struct lobby *l, int64_t id);  /* NULL: unknown, removed or evicted */
-/* N1: join the oldest waiting game of another session, or open a new one. */
+/* N1: join the oldest waiting game of another session and another player-id, or open a new one. */
 struct net_game *lobby_pair(struct serve *s, struct wamp_session *ss, const char *player,
                             const struct sea_board *board, char *err, size_t errlen);
 /* N2: a shoot of seat p, applied now or held until its turn. */
@@ -142,6 +170,7 @@ void lobby_abort_game(struct serve *s, struct net_game *g, const char *why);
 uint64_t lobby_live_games_of(struct lobby *l, const char *player);
 uint64_t lobby_live_games(struct lobby *l);
 bool lobby_session_busy(struct lobby *l, const struct wamp_session *ss);
+int lobby_seat_of(const struct net_game *g, const struct wamp_session *ss);   /* 1, 2 or 0: none */
 /* Every game id still known, oldest first, as a JSON list. */
 int lobby_ids_json(struct lobby *l, struct strbuf *out);
 /* The house bot: the oldest game waiting longer than house_wait_ms, or NULL. */
@@ -177,6 +206,7 @@ void house_close(struct house *h);
 void house_tick(struct serve *s, struct house *h);            /* take seats, read replies, reap */
 void house_game_changed(struct serve *s, struct house *h, struct net_game *g);  /* its turn, its end */
 const struct match_player *house_player(const struct house *h);
+const char *house_name(const struct house *h);   /* its player-id, which no client may take */
 
 /* ---- the server ---------------------------------------------------------------------------------- */
 
@@ -188,6 +218,7 @@ struct serve {
     uint64_t connections;        /* WebSocket connections open */
     uint64_t buffered;           /* received + unsent bytes of every connection */
     uint64_t rng;                /* session ids */
+    uint64_t sessions_opened;    /* session serials */
 };
 
 void serve_game_started(struct serve *s, const struct net_game *g);

@@ -61,10 +61,21 @@ uint64_t lobby_live_games_of(struct lobby *l, const char *player)
     return n;
 }
 
+/* By serial, not by address: a session's memory is reused by a later one, whose seat this is not. */
+static bool seated(const struct net_seat *st, const struct wamp_session *ss)
+{
+    return st->serial != 0 && st->serial == wamp_session_serial(ss);
+}
+
+int lobby_seat_of(const struct net_game *g, const struct wamp_session *ss)
+{
+    return seated(&g->seat[1], ss) ? 1 : seated(&g->seat[2], ss) ? 2 : 0;
+}
+
 bool lobby_session_busy(struct lobby *l, const struct wamp_session *ss)
 {
     for (struct net_game *g = l->live_head; g; g = g->next)
-        if (g->seat[1].session == ss || g->seat[2].session == ss)
+        if (lobby_seat_of(g, ss))
             return true;
     return false;
 }
@@ -113,8 +124,10 @@ static int add_game(struct lobby *l, struct net_game *g)
     return 0;
 }
 
+/* Off the live list nothing is sent to a seat, and its session may be gone: only its serial stays. */
 static void unlink_live(struct lobby *l, struct net_game *g)
 {
+    g->seat[1].session = g->seat[2].session = NULL;
     if (g->prev)
         g->prev->next = g->next;
     else
@@ -162,14 +175,22 @@ static void keep_finished(struct lobby *l, struct net_game *g)
 
 /* ---- pairing (N1, D8) ------------------------------------------------------------------------- */
 
+static void take_seat(struct net_seat *st, struct wamp_session *ss)
+{
+    st->session = ss;
+    st->serial = wamp_session_serial(ss);
+}
+
 struct net_game *lobby_pair(struct serve *s, struct wamp_session *ss, const char *player,
                             const struct sea_board *board, char *err, size_t errlen)
 {
     struct lobby *l = s->lobby;
     for (struct net_game *g = l->live_head; g; g = g->next) {
-        if (g->status != NET_WAITING || g->seat[1].session == ss || g->house_reserved)
+        /* Two seats of one player-id would make a replay judge results refuses. */
+        if (g->status != NET_WAITING || seated(&g->seat[1], ss) || g->house_reserved ||
+            !strcmp(g->seat[1].id, player))
             continue;
-        g->seat[2].session = ss;
+        take_seat(&g->seat[2], ss);
         if (net_game_join(g, player, board) < 0) {
             snprintf(err, errlen, "out of memory");
             return NULL;
@@ -186,7 +207,7 @@ struct net_game *lobby_pair(struct serve *s, struct wamp_session *ss, const char
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    g->seat[1].session = ss;
+    take_seat(&g->seat[1], ss);
     return g;
 }
 
@@ -242,9 +263,6 @@ void lobby_game_changed(struct serve *s, struct net_game *g)
             uint64_t now = serve_now_ms();
             struct net_shot shot = st->held_shot;
             st->held = false;
-            if (!shot.ok)
-                snprintf(g->why, sizeof g->why, "player %d's shot %s is an invalid move: not two integers in 1..%d", p,
-                         shot.text, SEA_SIDE);
             rc = net_game_shoot(g, p, &shot, (now - g->turn_ms) * 1000000ull, &result);
             if (rc == 0 && st->session) {
                 char text[24];
@@ -282,7 +300,7 @@ void lobby_session_closed(struct serve *s, struct wamp_session *ss)
         next = g->next;
         for (int p = 1; p <= 2; p++) {
             struct net_seat *st = &g->seat[p];
-            if (st->session != ss)
+            if (!st->session || !seated(st, ss))
                 continue;
             st->session = NULL;
             st->held = false;

@@ -1,7 +1,8 @@
 /*
  * serve_run.c - `judge serve seabattle` as a whole: the defaults of its configuration, the
  * event loop until a stop is asked for, the ends of games (replays, the caller's hooks),
- * and a clean end: games in progress recorded as aborted, every connection closed.
+ * and a clean end: games in progress recorded as aborted, every session told GOODBYE and its
+ * connection closed.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -89,6 +90,10 @@ int serve_run(const struct serve_config *c, const struct serve_hooks *hooks, vol
     struct ws_server *w = NULL;
     int port;
     err->input = false;
+    if (net_params_check(c->params, err->msg, sizeof err->msg) < 0) {
+        err->input = true;   /* every game would be refused */
+        return -1;
+    }
     s.lobby = lobby_new(c, record_last_id(c->replays_dir) + 1);
     if (!s.lobby) {
         snprintf(err->msg, sizeof err->msg, "out of memory");
@@ -109,7 +114,8 @@ int serve_run(const struct serve_config *c, const struct serve_hooks *hooks, vol
         hooks->listening(hooks->ctx, c->host && c->host[0] ? c->host : "0.0.0.0", port);
     while (!*stop)
         ws_service(w);
-    lobby_abort_all(&s);
+    lobby_abort_all(&s);   /* first: a session closing now must not lose its game */
+    ws_shutdown(w);
     house_close(s.house);
     ws_stop(w);
     lobby_free(s.lobby);

@@ -25,7 +25,7 @@ enum {
 struct wamp_session {
     struct serve *srv;
     struct ws_conn *conn;
-    uint64_t id;
+    uint64_t id, serial;
     bool welcomed, closing;
     struct rate calls;
 };
@@ -48,6 +48,7 @@ struct wamp_session *wamp_open(struct serve *s, struct ws_conn *c)
     ss->srv = s;
     ss->conn = c;
     ss->id = splitmix(&s->rng) % MAX_ID + 1;
+    ss->serial = ++s->sessions_opened;
     return ss;
 }
 
@@ -61,6 +62,7 @@ void wamp_closed(struct wamp_session *ss)
 
 bool wamp_idle(const struct wamp_session *ss) { return !lobby_session_busy(ss->srv->lobby, ss); }
 uint64_t wamp_session_id(const struct wamp_session *ss) { return ss->id; }
+uint64_t wamp_session_serial(const struct wamp_session *ss) { return ss->serial; }
 
 /* ---- sending ------------------------------------------------------------------------------ */
 
@@ -174,9 +176,10 @@ static void hello(struct wamp_session *ss, struct json_object *msg)
         wamp_abort(ss, PROTOCOL_VIOLATION, "HELLO is [1, realm, details]");
         return;
     }
-    const char *realm = json_object_get_string(json_object_array_get_idx(msg, 1));
+    struct json_object *realm = json_object_array_get_idx(msg, 1);
     const char *want = ss->srv->cfg->realm;
-    if (want && strcmp(realm, want)) {
+    if (want && ((size_t)json_object_get_string_len(realm) != strlen(want) ||
+                 memcmp(json_object_get_string(realm), want, strlen(want)))) {
         wamp_abort(ss, "wamp.error.no_such_realm", "this server serves one realm only");
         return;
     }
@@ -194,7 +197,8 @@ static void goodbye(struct wamp_session *ss)
     ws_close_after_send(ss->conn);
 }
 
-static void call(struct wamp_session *ss, struct json_object *msg)
+/* msg is the CALL parsed, text as it came: the arguments are reported as the client wrote them. */
+static void call(struct wamp_session *ss, struct json_object *msg, const char *text, size_t text_len)
 {
     uint64_t request;
     size_t n = json_object_array_length(msg);
@@ -209,8 +213,12 @@ static void call(struct wamp_session *ss, struct json_object *msg)
         wamp_limit_error(ss, WAMP_CALL, request, "calls_per_second", rate);
         return;
     }
-    const char *procedure = json_object_get_string(json_object_array_get_idx(msg, 3));
-    calls_dispatch(ss->srv, ss, request, procedure, n >= 5 ? json_object_array_get_idx(msg, 4) : NULL);
+    struct json_object *procedure = json_object_array_get_idx(msg, 3);
+    size_t len = (size_t)json_object_get_string_len(procedure);
+    struct call_args args = {.list = n >= 5 ? json_object_array_get_idx(msg, 4) : NULL};
+    if (args.list && !json_text_item(text, text_len, 4, &args.text, &args.len))
+        args.text = NULL;
+    calls_dispatch(ss->srv, ss, request, json_object_get_string(procedure), len, &args);
 }
 
 /* REGISTER and SUBSCRIBE: the server is the only callee and publishes nothing (D6). */
@@ -225,7 +233,7 @@ static void refuse(struct wamp_session *ss, struct json_object *msg, int type)
     wamp_error(ss, type, request, "wamp.error.not_authorized", NULL);
 }
 
-static void dispatch(struct wamp_session *ss, struct json_object *msg)
+static void dispatch(struct wamp_session *ss, struct json_object *msg, const char *text, size_t len)
 {
     struct json_object *code = json_object_array_get_idx(msg, 0);
     int type = json_object_is_type(code, json_type_int) ? (int)json_object_get_int64(code) : -1;
@@ -242,7 +250,7 @@ static void dispatch(struct wamp_session *ss, struct json_object *msg)
         ss->closing = true;
         ws_close_after_send(ss->conn);
         return;
-    case WAMP_CALL: call(ss, msg); return;
+    case WAMP_CALL: call(ss, msg, text, len); return;
     case WAMP_REGISTER:
     case WAMP_SUBSCRIBE: refuse(ss, msg, type); return;
     default: wamp_abort(ss, PROTOCOL_VIOLATION, "a message this router does not take after WELCOME");
@@ -259,6 +267,6 @@ void wamp_message(struct wamp_session *ss, const char *data, size_t len)
         json_object_put(msg);
         return;
     }
-    dispatch(ss, msg);
+    dispatch(ss, msg, data, len);
     json_object_put(msg);
 }

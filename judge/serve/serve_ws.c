@@ -2,11 +2,12 @@
  * serve_ws.c - the WebSocket transport of `judge serve` over libwebsockets: the page on
  * "/", the upgrade to `wamp.2.json` on "/ws" (wherever the client lists it; any other path
  * or subprotocol is refused at the handshake, D5), whole text messages handed to
- * serve_wamp.c, and every byte limit of the server: the message size
- * (net_max_message_bytes), unsent bytes per connection, bytes held in all, the time a
- * started message may take, the time queued bytes may wait, idle connections, and the
- * number of connections (HTTP 503 naming the limit). libwebsockets' own log is silenced:
- * the server never prints.
+ * serve_wamp.c (libwebsockets checks that text frames are UTF-8), and every byte limit of
+ * the server: the message size (net_max_message_bytes), unsent bytes per connection, bytes
+ * held in all, the time a started message may take, the time queued bytes may wait, idle
+ * connections, and the number of connections: one over max_connections is upgraded all the
+ * same, so that a WAMP client reads why it is turned away (ABORT naming the limit, in answer
+ * to its HELLO), then closed. libwebsockets' own log is silenced: the server never prints.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -23,6 +24,8 @@
 
 #define SUBPROTOCOL "wamp.2.json"
 #define TICK_US     (100 * LWS_US_PER_MS)
+#define REFUSED_HELLO_MS 2000   /* a connection over max_connections gets its ABORT by then */
+#define SHUTDOWN_MS      1000   /* sessions told the server stops have this long to close */
 
 struct out_msg {
     struct out_msg *next;
@@ -37,10 +40,12 @@ struct ws_conn {
     struct wamp_session *session;
     char *rx;
     size_t rx_len, rx_cap;
-    uint64_t rx_started_ms, last_ms;
+    uint64_t rx_started_ms, last_ms, opened_ms;
     struct out_msg *head, *tail;
     size_t queued;
-    bool closing, killed, counted;
+    bool closing, killed;
+    bool listed;       /* in w->conns, with a session */
+    bool over_limit;   /* beyond max_connections: not counted, only told so */
     struct ws_conn *prev, *next;
 };
 
@@ -165,6 +170,14 @@ static void over_limit(struct ws_conn *c, const char *limit, uint64_t value)
     wamp_abort(c->session, "wamp.error.protocol_violation", why);
 }
 
+static void refuse_over_limit(struct ws_conn *c)
+{
+    char why[96];
+    snprintf(why, sizeof why, "max_connections (%" PRIu64 "): the server has as many connections as it takes",
+             c->w->srv->cfg->limits.max_connections);
+    wamp_abort(c->session, "seabattle.error.limit", why);
+}
+
 static int grow_rx(struct ws_conn *c, size_t need)
 {
     const struct serve_limits *lim = &c->w->srv->cfg->limits;
@@ -196,6 +209,10 @@ static void receive(struct ws_conn *c, const char *data, size_t len)
     if (c->closing)
         return;
     c->last_ms = serve_now_ms();
+    if (c->over_limit) {   /* its HELLO, or whatever it sent instead */
+        refuse_over_limit(c);
+        return;
+    }
     if (lws_frame_is_binary(c->wsi)) {
         wamp_abort(c->session, "wamp.error.protocol_violation", "a binary frame (wamp.2.json is text)");
         return;
@@ -231,14 +248,14 @@ static int established(struct ws_conn *c, struct lws *wsi)
     memset(c, 0, sizeof *c);
     c->wsi = wsi;
     c->w = w;
-    c->last_ms = serve_now_ms();
-    if (w->srv->connections >= w->srv->cfg->limits.max_connections)
-        return -1;
+    c->last_ms = c->opened_ms = serve_now_ms();
     c->session = wamp_open(w->srv, c);
     if (!c->session)
         return -1;
-    c->counted = true;
-    w->srv->connections++;
+    c->listed = true;
+    c->over_limit = w->srv->connections >= w->srv->cfg->limits.max_connections;
+    if (!c->over_limit)
+        w->srv->connections++;
     c->next = w->conns;
     if (w->conns)
         w->conns->prev = c;
@@ -248,11 +265,12 @@ static int established(struct ws_conn *c, struct lws *wsi)
 
 static void closed(struct ws_conn *c)
 {
-    if (!c->counted)
+    if (!c->listed)
         return;
     struct ws_server *w = c->w;
-    c->counted = false;
-    w->srv->connections--;
+    c->listed = false;
+    if (!c->over_limit)
+        w->srv->connections--;
     if (c->prev)
         c->prev->next = c->next;
     else
@@ -273,10 +291,10 @@ static int wamp_callback(struct lws *wsi, enum lws_callback_reasons reason, void
     switch (reason) {
     case LWS_CALLBACK_ESTABLISHED: return established(c, wsi);
     case LWS_CALLBACK_RECEIVE:
-        if (c->counted)
+        if (c->listed)
             receive(c, in, len);
         return 0;
-    case LWS_CALLBACK_SERVER_WRITEABLE: return c->counted ? writeable(c) : -1;
+    case LWS_CALLBACK_SERVER_WRITEABLE: return c->listed ? writeable(c) : -1;
     case LWS_CALLBACK_CLOSED: closed(c); return 0;
     default: return 0;
     }
@@ -295,26 +313,28 @@ static bool lists_subprotocol(struct lws *wsi)
     return false;
 }
 
-static int refuse(struct lws *wsi, unsigned int code, const char *why)
+/* The response is written here rather than by lws_return_http_status, which says HTTP/1.0 at
+ * this stage (libwebsockets reads the request's version after the upgrade's checks). */
+static int refuse(struct lws *wsi, unsigned int code, const char *status, const char *why)
 {
-    lws_return_http_status(wsi, code, why);
+    unsigned char buf[LWS_PRE + 512];
+    char *text = (char *)buf + LWS_PRE;
+    int n = snprintf(text, sizeof buf - LWS_PRE,
+                     "HTTP/1.1 %u %s\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: %zu\r\n"
+                     "connection: close\r\n\r\n%s\n",
+                     code, status, strlen(why) + 1, why);
+    lws_write(wsi, buf + LWS_PRE, (size_t)n, LWS_WRITE_HTTP);
     return 1;
 }
 
 static int confirm_upgrade(struct lws *wsi)
 {
-    struct ws_server *w = server_of(wsi);
     char uri[64];
     if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 || strcmp(uri, "/ws"))
-        return refuse(wsi, HTTP_STATUS_NOT_FOUND, "WAMP is served on /ws");
+        return refuse(wsi, HTTP_STATUS_NOT_FOUND, "Not Found", "WAMP is served on /ws");
     if (!lists_subprotocol(wsi))
-        return refuse(wsi, HTTP_STATUS_BAD_REQUEST, "this server speaks the subprotocol " SUBPROTOCOL " only");
-    uint64_t max = w->srv->cfg->limits.max_connections;
-    if (w->srv->connections >= max) {
-        char why[96];
-        snprintf(why, sizeof why, "seabattle.error.limit: max_connections (%" PRIu64 ")", max);
-        return refuse(wsi, HTTP_STATUS_SERVICE_UNAVAILABLE, why);
-    }
+        return refuse(wsi, HTTP_STATUS_BAD_REQUEST, "Bad Request",
+                      "this server speaks the subprotocol " SUBPROTOCOL " only");
     return 0;
 }
 
@@ -386,16 +406,21 @@ static void check_conn(struct ws_conn *c, uint64_t now)
     char why[128];
     if (c->killed)
         return;
-    if (c->head && now - c->head->at_ms > lim->send_ms) {
+    if (lim->send_ms && c->head && now - c->head->at_ms > lim->send_ms) {
         kill_conn(c);   /* it does not read what it is sent */
         return;
     }
     if (c->closing)
         return;
-    if (c->rx_len > 0 && now - c->rx_started_ms > lim->message_ms) {
+    if (c->over_limit) {   /* no HELLO came: it is told all the same */
+        if (now - c->opened_ms > REFUSED_HELLO_MS)
+            refuse_over_limit(c);
+        return;
+    }
+    if (lim->message_ms && c->rx_len > 0 && now - c->rx_started_ms > lim->message_ms) {
         snprintf(why, sizeof why, "message_ms (%" PRIu64 " ms): a message must arrive whole within it", lim->message_ms);
         wamp_abort(c->session, "wamp.error.protocol_violation", why);
-    } else if (now - c->last_ms > lim->idle_ms && wamp_idle(c->session)) {
+    } else if (lim->idle_ms && now - c->last_ms > lim->idle_ms && wamp_idle(c->session)) {
         snprintf(why, sizeof why, "idle_ms (%" PRIu64 " ms): no message and no game", lim->idle_ms);
         wamp_end(c->session, "seabattle.error.limit", why);
     }
@@ -476,8 +501,11 @@ int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size
     info.user = w;
     info.timeout_secs = 10;
     info.max_http_header_data = 4096;
-    info.fd_limit_per_thread = (unsigned int)(s->cfg->limits.max_connections + 4096); /* handshakes to refuse */
-    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND;
+    /* room for connections to refuse */
+    info.fd_limit_per_thread = (unsigned int)(s->cfg->limits.max_connections + 4096);
+    /* A text frame that is not UTF-8 closes the connection (1007), as RFC 6455 says. */
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND |
+                   LWS_SERVER_OPTION_VALIDATE_UTF8;
     w->ctx = lws_create_context(&info);
     if (!w->ctx) {
         snprintf(err, errlen, "cannot listen on %s:%d (in use, or not an address of this machine)",
@@ -496,6 +524,15 @@ int ws_start(struct serve *s, struct ws_server **out, int *port, char *err, size
 void ws_service(struct ws_server *w)
 {
     lws_service(w->ctx, 100);
+}
+
+void ws_shutdown(struct ws_server *w)
+{
+    for (struct ws_conn *c = w->conns; c; c = c->next)
+        wamp_end(c->session, "wamp.close.system_shutdown", "the server is stopping");
+    uint64_t until = serve_now_ms() + SHUTDOWN_MS;
+    while (w->conns && serve_now_ms() < until)
+        lws_service(w->ctx, 50);
 }
 
 void ws_stop(struct ws_server *w)

@@ -144,3 +144,48 @@ test("autobahn-browser in chromium plays a whole game between two sessions",
         fs.rmSync(dir, {recursive: true, force: true});
     }
 });
+
+/* An invalid shot through autobahn ("3" for x) is a reply of the replay, as the client wrote it,
+ * which the engine refuses; the viewer shows it as what the player sent. */
+test("an invalid shot is the replay's reply and the viewer shows what was sent",
+     {skip: skipReason(), timeout: 240000}, async () => {
+    const { chromium } = require("playwright-core");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "judge-serve-autobahn-"));
+    const server = await startServer(dir);
+    const site = await startSite();
+    const browser = await chromium.launch({executablePath: CHROMIUM, headless: true, args: ARGS});
+    try {
+        const url = `ws://127.0.0.1:${server.port}/ws`;
+        const pages = [];
+        for (let i = 0; i < 2; i++) {
+            const page = await browser.newPage();
+            await page.goto(`http://127.0.0.1:${site.address().port}/`);
+            await page.addScriptTag({path: autobahnScript()});
+            await page.evaluate(connect, {url, realm: REALM});
+            pages.push(page);
+        }
+        const [alice, bob] = pages;
+        const game = (await alice.evaluate(call, ["new-game", ["alice", BOARD]])).result;
+        await bob.evaluate(call, ["new-game", ["bob", BOARD]]);
+        assert.strictEqual((await alice.evaluate(call, ["shoot", [game, "3", 1]])).result, "game-over");
+        for (const page of pages) await page.evaluate(() => window.connection.close());
+
+        const replay = path.join(dir, "replays", `game-${game}.jsonl.gz`);
+        judge(["replay", "verify", replay]);
+        const lines = judge(["replay", "dump", replay]).trim().split("\n").map((l) => JSON.parse(l));
+        const shot = lines.filter((l) => l.type === "reply" && l.round === 1);
+        assert.deepStrictEqual(shot.map((l) => [l.player, l.line]), [[1, '"3" 1']], "the shot is a reply as sent");
+        const html = judge(["view", replay, "--out", path.join(dir, "game.html")]).trim();
+        const page = await browser.newPage();
+        await page.goto("file://" + html + "#turn=end");
+        await page.waitForFunction(() => document.body.dataset.state === "ready", null, {timeout: 20000});
+        const shown = (await page.evaluate(() => window.__viewer.violations())).join("\n");
+        assert.match(shown, /INVALID_OUTPUT/);
+        assert.match(shown, /the bot sent"3" 1/, "the viewer shows the shot as sent: " + shown);
+    } finally {
+        await browser.close();
+        site.close();
+        server.proc.kill("SIGTERM");
+        fs.rmSync(dir, {recursive: true, force: true});
+    }
+});

@@ -87,14 +87,23 @@ async def shot_limit(c, srv_limit):
 
 
 async def invalid_shot(c, srv):
-    for name, x, y in (("off_board", 0, 5), ("not_integer", True, 3), ("float", 3.0, 3), ("string", "3", 3)):
+    """An invalid shot is the reply `x y` as the client wrote it, refused by the engine as a bot's
+    line is in judge run: off the board INVALID_MOVE, not two integers INVALID_OUTPUT."""
+    for name, x, y, line, verdict in (("off_board", 0, 5, "0 5", "INVALID_MOVE"),
+                                      ("off_board_y", 3, 11, "3 11", "INVALID_MOVE"),
+                                      ("not_integer", True, 3, "true 3", "INVALID_OUTPUT"),
+                                      ("float", 3.0, 3, "3.0 3", "INVALID_OUTPUT"),
+                                      ("string", "3", 1, '"3" 1', "INVALID_OUTPUT")):
         a, b, g, _ = await pair(srv, "gina-" + name, "hank")
         c.eq(await a.call("shoot", g, x, y), "game-over", "invalid_shot/%s: returns game-over" % name)
         info = await b.call("get-game-info", g)
         c.eq(info[0], "player2-win", "invalid_shot/%s: the shooter loses" % name)
         rec = check_records(c, srv, g, await b.call("get-game-log", g), "invalid_shot/" + name)
         verdicts = [p["verdict"] for p in rec[-1]["players"]] if rec else []
-        c.eq(verdicts, ["INVALID_MOVE", "OK"], "invalid_shot/%s: verdicts" % name)
+        c.eq(verdicts, [verdict, "OK"], "invalid_shot/%s: verdicts" % name)
+        after_boards = [(r["type"], r.get("line"), r.get("by")) for r in rec if r["type"] in ("reply", "violation")][2:]
+        c.eq(after_boards, [("reply", line, None), ("violation", None, "game")],
+             "invalid_shot/%s: the shot is a reply, the engine's violation follows" % name)
         a.leave(), b.leave()
 
 
@@ -183,7 +192,19 @@ async def main():
         gw = await w.call("new-game", "sam", BOARD_A)
         for s in (srv, srv_limit, srv_fast):
             c.true(s.alive(), "the server is still running")
-        c.eq(srv.stop(signal.SIGINT), 0, "SIGINT: exit status 0")
+        held = asyncio.ensure_future(b.call("shoot", g, 1, 1))   # player 2's, held during player 1's turn
+        await asyncio.sleep(0.2)
+        stopped = asyncio.get_running_loop().run_in_executor(None, srv.stop, signal.SIGINT)
+        try:
+            answer = await asyncio.wait_for(held, 20)
+        except Exception as e:                      # the transport lost before the answer left
+            answer = repr(e)
+        c.eq(answer, "game-over", "SIGINT: a held shot is answered game-over")
+        for who, s in (("a player", a), ("the other", b), ("a waiting player", w)):
+            await asyncio.wait_for(s.left_, 20)
+            reason = getattr(getattr(s, "left_details", None), "reason", None)
+            c.eq(reason, "wamp.close.system_shutdown", "SIGINT: %s is told GOODBYE system_shutdown" % who)
+        c.eq(await stopped, 0, "SIGINT: exit status 0")
         for s in (srv_limit, srv_fast):
             c.eq(s.stop(), 0, "SIGTERM: exit status 0")
         for game, was in ((g, "in-progress"), (gw, "waiting")):
@@ -196,7 +217,7 @@ async def main():
         c.true(any(re.match(r"game %d ended: aborted" % g, l) for l in srv.lines), "SIGINT: its end is logged")
         starts = [l for l in srv.lines if " started: " in l]
         ends = [l for l in srv.lines if " ended: " in l]
-        c.true(len(starts) == 9 and len(ends) >= len(starts), "one log line per game start and end: %r" % srv.lines)
+        c.true(len(starts) == 10 and len(ends) >= len(starts), "one log line per game start and end: %r" % srv.lines)
     finally:
         for s in (srv, srv_limit, srv_fast):
             if s.alive():

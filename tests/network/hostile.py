@@ -1,9 +1,10 @@
 """hostile.py - hostile clients, each answered as seabattle-network.md N7 says, while a game
 between two well-behaved autobahn sessions goes on unharmed: not JSON, a huge frame, a frame
 dribbled one byte a second, a CALL before HELLO, a binary frame, 1000 connections at once, a
-client that never reads its responses, random bytes after the handshake, a wrong path or
-subprotocol. The server never stops and its memory stays bounded (its peak resident size
-under the configured byte limits plus a fixed allowance)."""
+client that never reads its responses, random bytes after the handshake, a text frame that is
+not UTF-8, a wrong path or subprotocol (an HTTP/1.1 refusal). The server never stops and its
+memory stays bounded (its peak resident size under the configured byte limits plus a fixed
+allowance)."""
 import asyncio
 import os
 import random
@@ -114,7 +115,7 @@ async def attacks(c, srv, bg):
         ws.handshake()
         ws.hello()
         head = RawWS.frame(b"", length=16 << 20)[:-4]
-        mask = os.urandom(4)
+        mask = bytes(4)   # the payload stays text ("[[[..."): the size is refused, not the UTF-8
         ws.sock.sendall(head + mask)
         sent = 0
         try:
@@ -173,14 +174,30 @@ async def attacks(c, srv, bg):
     await blocking(garbage)
     await bg.step()
 
-    # A wrong path or subprotocol is refused at the handshake.
+    # A text frame that is not UTF-8 closes the connection with 1007 (RFC 6455 8.1), however
+    # well-formed the JSON around it.
+    def not_utf8():
+        ws = RawWS(srv)
+        ws.handshake()
+        ws.send_text(b'[1,"re\xffalm",{"roles":{"caller":{}}}]')
+        try:
+            f = ws.recv_frame()
+        except OSError as e:
+            f = str(e)
+        c.eq(f and f[0] == 8 and int.from_bytes(f[1][:2], "big"), 1007, "not_utf8: closed with 1007 (%r)" % (f,))
+        ws.close()
+    await blocking(not_utf8)
+    await bg.step()
+
+    # A wrong path or subprotocol is refused at the handshake, in HTTP/1.1 as asked.
     def wrong():
         for name, kw, want in (("wrong_path", {"path": "/other"}, 404),
                                ("wrong_subprotocol", {"protocol": "wamp.2.msgpack"}, 400)):
             ws = RawWS(srv, **kw)
             ws.send_handshake()
-            status, _ = ws.read_response()
+            status, text = ws.read_response()
             c.eq(status, want, "%s: refused at the handshake" % name)
+            c.true(text.startswith("HTTP/1.1 %d " % want), "%s: an HTTP/1.1 status line (%r)" % (name, text[:40]))
             ws.close()
     await blocking(wrong)
     await bg.step()
@@ -209,27 +226,35 @@ async def attacks(c, srv, bg):
     await blocking(never_reads)
     await bg.step()
 
-    # 1000 connections at once: up to max_connections upgraded, the rest HTTP 503 naming it.
+    # 1000 connections at once: up to max_connections welcomed, the rest ABORT naming the limit.
     def thousand():
-        conns, statuses, texts = [], [], []
+        conns, statuses, first = [], [], []
         for _ in range(1000):
             ws = RawWS(srv, timeout=20)
             ws.send_handshake()
             conns.append(ws)
         for ws in conns:
             try:
-                status, text = ws.read_response()
-            except OSError as e:
-                status, text = 0, str(e)
+                status, _ = ws.read_response()
+                if status == 101:
+                    ws.send_text('[1,"judge",{"roles":{"caller":{}}}]')
+            except OSError:
+                status = 0
             statuses.append(status)
-            texts.append(text)
-        upgraded = statuses.count(101)
-        refused = [t for s, t in zip(statuses, texts) if s == 503]
-        c.true(upgraded <= MAX_CONNECTIONS, "1000_connections: at most max_connections upgraded (%d)" % upgraded)
-        c.eq(upgraded + len(refused), 1000, "1000_connections: every other one refused with 503 (%r)"
-             % sorted(set(statuses)))
-        c.true(refused and all("max_connections (%d)" % MAX_CONNECTIONS in t for t in refused),
-               "1000_connections: the refusal names its limit")
+        for ws in conns:
+            try:
+                first.append(ws.recv_message())
+            except (OSError, ValueError) as e:
+                first.append(str(e))
+        c.eq(statuses.count(101), 1000, "1000_connections: each one upgraded (%r)" % sorted(set(statuses)))
+        welcomed = [m for m in first if isinstance(m, list) and m[0] == 2]
+        refused = [m for m in first if isinstance(m, list) and m[0] == 3]
+        c.true(len(welcomed) <= MAX_CONNECTIONS, "1000_connections: at most max_connections welcomed (%d)"
+               % len(welcomed))
+        c.eq(len(welcomed) + len(refused), 1000, "1000_connections: every other one gets ABORT")
+        c.true(refused and all(m[2] == "seabattle.error.limit" and
+                               m[1]["message"].startswith("max_connections (%d)" % MAX_CONNECTIONS) for m in refused),
+               "1000_connections: the ABORT names its limit")
         for ws in conns:
             ws.close()
     await blocking(thousand)

@@ -1,14 +1,14 @@
 """house.py - the house bot (--house-bot): a lone player gets the jailed local bot as its
 opponent after house-wait-ms, plays a whole game against it, and the replay records the bot
 as `judge run` would (its command, its CPU time) and verifies. Two players who find each
-other first never meet the bot."""
+other first never meet the bot, and no client may take the bot's name."""
 import asyncio
 import os
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import BOARD_A, BOARD_B, Check, Server, connect, judge, read_replay, run  # noqa: E402
+from netlib import BOARD_A, BOARD_B, Check, Server, connect, error_of, judge, read_replay, run  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -24,6 +24,8 @@ async def main():
         g1 = await a.call("new-game", "ann", BOARD_A)
         g2 = await b.call("new-game", "ben", BOARD_B)
         c.eq(g1, g2, "two players pair with each other, not with the bot")
+        e = await error_of(a.call("new-game", "house-hunter", BOARD_A))
+        c.eq(e and e.error, "seabattle.error.reserved_player_id", "the house bot's name is refused")
         b.leave()
         human = await connect(srv)
         g = await human.call("new-game", "lone", BOARD_A)

@@ -2,15 +2,18 @@
 nothing of a game in progress is shown to anyone (no board, no log), a session cannot shoot
 in a game it has no seat in, an invalid board is refused with the rule it breaks, wrong
 arguments and unknown procedures are errors, REGISTER and SUBSCRIBE are refused, a fixed
-realm refuses others, a session never joins its own waiting game, and the limits on games
-per player-id and calls per second name themselves."""
+realm refuses others, a session never joins its own waiting game nor one of its player-id, and
+the limits on games per player-id, calls per second and connections name themselves."""
 import asyncio
+import json
 import os
+import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from netlib import BOARD_A, BOARD_B, Check, Server, connect, error_of, judge, run  # noqa: E402
+from netlib import (BOARD_A, BOARD_B, JUDGE, Check, RawWS, Server, connect, error_of, judge, read_replay,  # noqa: E402
+                    run)
 
 
 async def hidden(c, srv):
@@ -35,6 +38,26 @@ async def hidden(c, srv):
     c.eq((await a.call("get-game-info", g))[0], "in-progress", "no_seat: the game goes on")
     for s in (a, b, watcher):
         s.leave()
+
+
+async def no_seat_after_the_end(c, srv):
+    """A session opened after both players of a finished game left has no seat in it, whatever
+    memory the server gives it (the seats' sessions are freed and reused)."""
+    answers = []
+    for n in range(4):
+        a, b = await connect(srv), await connect(srv)
+        g = await a.call("new-game", "ended-%d" % n, BOARD_A)
+        await b.call("new-game", "over-%d" % n, BOARD_B)
+        await a.call("shoot", g, 0, 0)              # an invalid move ends it at once
+        for s in (a, b):
+            s.leave()
+            await asyncio.wait_for(s.left_, 10)
+        late = await connect(srv)
+        e = await error_of(late.call("shoot", g, 1, 1))
+        answers.append(e.error if e else "a result")
+        late.leave()
+        await asyncio.wait_for(late.left_, 10)
+    c.eq(answers, ["seabattle.error.not_your_game"] * 4, "no_seat: a later session cannot shoot in a finished game")
 
 
 async def boards(c, srv):
@@ -93,6 +116,57 @@ async def arguments(c, srv):
     s.leave()
 
 
+def nul_bytes(c, srv, srv_realm):
+    """A string from a client is never cut at a NUL (\\u0000 in JSON): the procedure, the realm,
+    a player-id and a board line are compared whole."""
+    ws = RawWS(srv)
+    ws.handshake()
+    ws.hello()
+    ws.send_text('[48,1,{},"get-games\\u0000junk",[]]')
+    msg = ws.recv_message()
+    c.eq(msg[:5] if msg else msg, [8, 48, 1, {}, "wamp.error.no_such_procedure"], "NUL: a procedure name")
+    ws.send_text('[48,2,{},"new-game",["ann\\u0000x",%s]]' % json.dumps(BOARD_A))
+    msg = ws.recv_message()
+    c.eq(msg[4] if msg else msg, "wamp.error.invalid_argument", "NUL: a player-id")
+    board = [BOARD_A[0] + "\x00"] + BOARD_A[1:]
+    ws.send_text('[48,3,{},"new-game",["ann",%s]]' % json.dumps(board))
+    msg = ws.recv_message()
+    c.eq(msg[4] if msg else msg, "seabattle.error.invalid_board", "NUL: a board line")
+    ws.close()
+    ws = RawWS(srv_realm)
+    ws.handshake()
+    ws.send_text('[1,"contest\\u0000other",{"roles":{"caller":{}}}]')
+    msg = ws.recv_message()
+    c.eq(msg[:1] + msg[2:] if msg else msg, [3, "wamp.error.no_such_realm"], "NUL: a realm")
+    ws.close()
+
+
+def numbers_as_sent(c, srv):
+    """Numbers out of every integer type are reported as the client sent them: json-c gives
+    INT64_MAX for 2**70 and UINT64_MAX for 10**20."""
+    a, b = RawWS(srv), RawWS(srv)
+    for ws in (a, b):
+        ws.handshake()
+        ws.hello()
+    a.send_text('[48,1,{},"new-game",["nina",%s]]' % json.dumps(BOARD_A))
+    g = a.recv_message()[3][0]
+    b.send_text('[48,1,{},"new-game",["otto",%s]]' % json.dumps(BOARD_B))
+    b.recv_message()
+    a.send_text('[48,2,{},"get-game-info",[%d]]' % 2**70)
+    msg = a.recv_message()
+    c.eq(msg[4:] if msg else msg, ["seabattle.error.no_such_game", ["no game %d" % 2**70]],
+         "numbers: an unknown game-id as sent")
+    a.send_text('[48,3,{},"shoot",[%d,%d,1]]' % (g, 10**20))
+    msg = a.recv_message()
+    c.eq(msg and msg[3], ["game-over"], "numbers: a shot of 10**20 loses")
+    rec = read_replay(os.path.join(srv.replays, "game-%d.jsonl.gz" % g))
+    reasons = [r["evidence"]["reason"] for r in rec if r["type"] == "violation"]
+    c.true(len(reasons) == 1 and str(10**20) in reasons[0] and str(2**64 - 1) not in reasons[0],
+           "numbers: the violation tells the shot as sent (%r)" % reasons)
+    for ws in (a, b):
+        ws.close()
+
+
 async def own_game(c, srv):
     s = await connect(srv)
     g1 = await s.call("new-game", "walt", BOARD_A)
@@ -100,6 +174,18 @@ async def own_game(c, srv):
     c.true(g1 != g2, "D8: a session never joins its own waiting game")
     c.eq((await s.call("get-game-info", g2))[0], "waiting", "D8: its second game waits too")
     s.leave()
+    # The same player-id from another connection is never its own opponent either: a replay
+    # naming one player twice is refused by judge results.
+    a, b, other = await connect(srv), await connect(srv), await connect(srv)
+    ga = await a.call("new-game", "same", BOARD_A)
+    gb = await b.call("new-game", "same", BOARD_B)
+    c.true(ga != gb, "same player-id: not paired with itself")
+    c.eq((await b.call("get-game-info", gb))[:3], ["waiting", "same", None], "same player-id: it waits")
+    go = await other.call("new-game", "other", BOARD_B)
+    c.eq(go, ga, "same player-id: another id joins the oldest waiting game")
+    c.eq((await other.call("get-game-info", ga))[:3], ["in-progress", "same", "other"], "same player-id: paired")
+    for x in (a, b, other):
+        x.leave()
 
 
 async def limits(c, srv_lim):
@@ -129,6 +215,31 @@ async def limits(c, srv_lim):
     s.leave()
 
 
+async def connection_limit(c, srv_conn):
+    """A connection beyond --max-connections is upgraded and its HELLO answered with ABORT
+    seabattle.error.limit naming the limit, which a WAMP library reports; a place freed is taken."""
+    a, b = await connect(srv_conn), await connect(srv_conn)
+    try:
+        await connect(srv_conn, timeout=30)
+        c.true(False, "max_connections: a third session must be refused")
+    except (ConnectionError, asyncio.TimeoutError) as e:   # a timeout: it never learnt why
+        c.eq(str(e), "seabattle.error.limit", "max_connections: autobahn reads the ABORT's reason")
+    ws = RawWS(srv_conn)
+    ws.handshake()
+    ws.send_text('[1,"judge",{"roles":{"caller":{}}}]')
+    msg = ws.recv_message()
+    c.eq(msg and msg[0], 3, "max_connections: ABORT in answer to HELLO (%r)" % (msg,))
+    c.true(msg and msg[2] == "seabattle.error.limit" and msg[1]["message"].startswith("max_connections (2)"),
+           "max_connections: the ABORT names the limit (%r)" % (msg,))
+    c.true(ws.closed_after(), "max_connections: then the connection closes")
+    ws.close()
+    a.leave()
+    await asyncio.wait_for(a.left_, 10)
+    again = await connect(srv_conn)
+    c.true(isinstance(await again.call("get-games"), list), "max_connections: a place freed is taken")
+    again.leave(), b.leave()
+
+
 async def realm(c, srv_realm):
     ok = await connect(srv_realm, realm="contest")
     c.true(ok is not None, "realm: the server's realm is accepted")
@@ -156,8 +267,22 @@ async def kept_games(c, srv_kept):
     a.leave(), b.leave()
 
 
+def refused_start(*args):
+    """judge serve seabattle ARGS expected to stop at once; one that listens is ended (its output
+    then says where it listened) rather than waited for."""
+    p = subprocess.Popen([JUDGE, "serve", "seabattle", "--listen", "127.0.0.1:0", *args],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, err = p.communicate()
+    return subprocess.CompletedProcess(p.args, p.returncode, out, err)
+
+
 def bad_start(c, tmp):
-    """A bad house-bot file or an address that cannot be listened on: exit 2, one line."""
+    """A bad house-bot file, an address that cannot be listened on or parameters no game can be
+    played with: exit 2, one line."""
     bad = os.path.join(tmp, "bad-house.yaml")
     with open(bad, "w") as f:
         f.write("name: house\ncommand: [./bot]\nbogus: 1\n")
@@ -169,6 +294,36 @@ def bad_start(c, tmp):
     c.eq(r.returncode, 2, "an address not of this machine: exit 2 (%r)" % r.stderr)
     r = judge("serve", "chess")
     c.eq(r.returncode, 2, "another game: exit 2")
+    # Parameters the engine refuses (D14: no ship at all) are refused before listening, with the
+    # engine's message, as judge run refuses them.
+    no_ship = sum((["--param", "ships_%d=0" % n] for n in range(1, 5)), [])
+    r = refused_start(*no_ship)
+    c.eq((r.returncode, r.stdout), (2, ""), "a fleet of no ship: exit 2 before listening")
+    c.eq(r.stderr, "judge serve: the fleet has no ship: ships_1..ships_4 are all 0 (D14)\n",
+         "a fleet of no ship: the engine's message")
+    # A count that would turn every client away is refused; a clock or a rate of 0 is none.
+    for option in ("--max-connections", "--max-games-per-player", "--max-live-games"):
+        r = refused_start(option, "0")
+        c.eq((r.returncode, r.stdout), (2, ""), "%s 0: exit 2 before listening" % option)
+        c.true(r.stderr.startswith("judge serve: %s 0: must be at least 1" % option) and r.stderr.count("\n") == 1,
+               "%s 0: one line (%r)" % (option, r.stderr))
+
+
+async def zero_is_no_limit(c, tmp):
+    """--idle-ms, --message-ms, --send-ms and --calls-per-second 0: no such limit, not a limit of 0."""
+    srv = Server(os.path.join(tmp, "zero"), "--idle-ms", "0", "--message-ms", "0", "--send-ms", "0",
+                 "--calls-per-second", "0")
+    try:
+        s = await connect(srv)
+        await asyncio.sleep(0.5)                    # a few of the server's 100 ms ticks
+        try:
+            got = await s.call("get-games")
+        except Exception as e:                      # TransportLost: it was closed
+            got = repr(e)
+        c.true(isinstance(got, list), "idle_ms 0: an idle session is not closed (%s)" % got)
+        s.leave()
+    finally:
+        srv.stop()
 
 
 async def main():
@@ -181,6 +336,8 @@ async def main():
     srv_realm = Server(os.path.join(tmp, "realm"), "--realm", "contest")
     try:
         await hidden(c, srv)
+        await no_seat_after_the_end(c, srv)
+        await asyncio.get_running_loop().run_in_executor(None, numbers_as_sent, c, srv)
         for step in (boards, arguments, own_game):
             one = Server(os.path.join(tmp, step.__name__))
             try:
@@ -194,7 +351,14 @@ async def main():
         finally:
             srv_kept.stop()
         bad_start(c, tmp)
+        await zero_is_no_limit(c, tmp)
+        srv_conn = Server(os.path.join(tmp, "conn"), "--max-connections", "2")
+        try:
+            await connection_limit(c, srv_conn)
+        finally:
+            srv_conn.stop()
         await realm(c, srv_realm)
+        await asyncio.get_running_loop().run_in_executor(None, nul_bytes, c, srv, srv_realm)
         for s in (srv, srv_lim, srv_realm):
             c.true(s.alive(), "the server is still running")
     finally:

@@ -62,9 +62,16 @@ static struct net_game *new_game(void)
     return g;
 }
 
+static struct net_shot shot_at(int x, int y)
+{
+    struct net_shot shot;
+    snprintf(shot.line, sizeof shot.line, "%d %d", x, y);
+    return shot;
+}
+
 static void shoot(struct net_game *g, int p, int x, int y, const char *want)
 {
-    struct net_shot shot = {.ok = true, .x = x, .y = y};
+    struct net_shot shot = shot_at(x, y);
     const char *result = NULL;
     ck_assert_int_eq(net_game_shoot(g, p, &shot, 0, &result), 0);
     ck_assert_str_eq(result, want);
@@ -119,7 +126,7 @@ START_TEST(a_whole_game_is_a_verified_replay)
     for (int y = 1; y <= SEA_SIDE; y++)
         for (int x = 1; x <= SEA_SIDE; x++)
             if (BOARD_B[y - 1][x - 1] == '#') {
-                struct net_shot shot = {.ok = true, .x = x, .y = y};
+                struct net_shot shot = shot_at(x, y);
                 ck_assert_int_eq(net_game_shoot(g, 1, &shot, 0, &results[n++]), 0);
             }
     ck_assert_str_eq(results[n - 1], "sunk");
@@ -131,18 +138,26 @@ START_TEST(a_whole_game_is_a_verified_replay)
 }
 END_TEST
 
-START_TEST(an_invalid_shot_loses)
+/* The shot is a reply the engine refuses, as it refuses a bot's line: recorded, then its verdict. */
+START_TEST(an_invalid_shot_is_a_refused_reply)
 {
-    struct net_game *g = new_game();
-    struct net_shot bad = {.ok = false};
-    const char *result = NULL;
-    snprintf(bad.text, sizeof bad.text, "(true, 3)");
-    ck_assert_int_eq(net_game_shoot(g, 1, &bad, 0, &result), 0);
-    ck_assert_str_eq(result, "game-over");
-    ck_assert_str_eq(g->result, "player2-win");
-    ck_assert_int_eq(g->seat[1].verdict, MATCH_INVALID_MOVE);
-    check_replay(g);
-    net_game_free(g);
+    static const struct { const char *line; enum match_verdict verdict; } shots[] = {
+        {"11 5", MATCH_INVALID_MOVE}, {"true 3", MATCH_INVALID_OUTPUT}, {"\"3\" 3", MATCH_INVALID_OUTPUT}};
+    for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
+        struct net_game *g = new_game();
+        struct net_shot bad;
+        const char *result = NULL;
+        snprintf(bad.line, sizeof bad.line, "%s", shots[i].line);
+        ck_assert_int_eq(net_game_shoot(g, 1, &bad, 0, &result), 0);
+        ck_assert_str_eq(result, "game-over");
+        ck_assert_str_eq(g->result, "player2-win");
+        ck_assert_int_eq(g->seat[1].verdict, shots[i].verdict);
+        ck_assert_msg(strstr(g->lines.data, "\"type\":\"reply\",\"n\":3,\"player\":1,\"round\":1"), "%s",
+                      g->lines.data);
+        ck_assert_msg(strstr(g->why, shots[i].line), "%s", g->why);
+        check_replay(g);
+        net_game_free(g);
+    }
 }
 END_TEST
 
@@ -199,6 +214,44 @@ START_TEST(aborted_records_and_ids_after_a_restart)
 }
 END_TEST
 
+START_TEST(parameters_the_engine_refuses_are_found_before_any_game)
+{
+    char err[256] = "";
+    ck_assert_int_eq(net_params_check(cfg.params, err, sizeof err), 0);
+    for (int x = SP_SHIPS_1; x <= SP_SHIPS_4; x++)
+        cfg.params[x] = 0;
+    ck_assert_int_eq(net_params_check(cfg.params, err, sizeof err), -1);
+    ck_assert_str_eq(err, "the fleet has no ship: ships_1..ships_4 are all 0 (D14)");
+}
+END_TEST
+
+START_TEST(values_are_told_as_the_client_wrote_them)
+{
+    static const char list[] = " [ 7, \"a,]b\\\"\" , [1,[2]],{\"k\":[3]}, 100000000000000000000 ,'q'] ";
+    static const char *const want[] = {"7",         "\"a,]b\\\"\"",           "[1,[2]]",
+                                       "{\"k\":[3]}", "100000000000000000000", "'q'"};
+    const char *at;
+    size_t n;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        ck_assert(json_text_item(list, strlen(list), i, &at, &n));
+        ck_assert_int_eq(n, strlen(want[i]));
+        ck_assert(!memcmp(at, want[i], n));
+    }
+    ck_assert(!json_text_item(list, strlen(list), 6, &at, &n));
+    ck_assert(!json_text_item("[]", 2, 0, &at, &n));
+    ck_assert(!json_text_item("[1 /* a comment */, 2]", 22, 1, &at, &n));
+    char out[12];
+    json_text_shown(NULL, "[1,\n2]", 6, out, sizeof out);
+    ck_assert_str_eq(out, "[1, 2]");                       /* one line */
+    json_text_shown(NULL, "\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\"", 10, out, sizeof out);
+    ck_assert_str_eq(out, "\"\xc3\xa9\xc3\xa9\xc3\xa9...");  /* cut, not inside a character */
+    struct json_object *v = json_object_new_int(3);
+    json_text_shown(v, NULL, 0, out, sizeof out);
+    ck_assert_str_eq(out, "3");
+    json_object_put(v);
+}
+END_TEST
+
 START_TEST(calls_per_second_and_player_ids)
 {
     struct rate r = {0};
@@ -228,10 +281,12 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, boards_checked_with_their_rule);
     tcase_add_test(tc, a_whole_game_is_a_verified_replay);
-    tcase_add_test(tc, an_invalid_shot_loses);
+    tcase_add_test(tc, an_invalid_shot_is_a_refused_reply);
     tcase_add_test(tc, time_and_a_closed_session_are_judge_violations);
     tcase_add_test(tc, the_shot_limit_ends_by_cells_hit);
     tcase_add_test(tc, aborted_records_and_ids_after_a_restart);
+    tcase_add_test(tc, parameters_the_engine_refuses_are_found_before_any_game);
+    tcase_add_test(tc, values_are_told_as_the_client_wrote_them);
     tcase_add_test(tc, calls_per_second_and_player_ids);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
