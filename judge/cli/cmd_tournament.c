@@ -23,7 +23,7 @@
 
 static const char usage_text[] =
     "usage: judge tournament TOURNAMENT.yaml [--out DIR] [--jobs N] [--shard I/N] [--list]\n"
-    "                        [--smoke-test drop|report|off]\n"
+    "                        [--smoke-test drop|report|off] [--isolation strict|best-effort]\n"
     "\n"
     "Plays every match of the tournament file, N at a time (default: the number of\n"
     "CPUs), each in its own jails, into DIR (default: the file's `output:`):\n"
@@ -37,6 +37,8 @@ static const char usage_text[] =
     "played and DIR/smoke/PLAYER.jsonl.gz tells `judge results` why.\n"
     "  --smoke-test M  drop: report and do not play a failing player's matches;\n"
     "                  report: report only (the default but for a gauntlet); off: no test\n"
+    "  --isolation M   strict or best-effort, over the file's `isolation:` (default\n"
+    "                  strict); part of what a resumed directory must match\n"
     "  --shard I/N  play only the matches whose index is I-1 modulo N (1 <= I <= N)\n"
     "  --list       check the file and print the match ids of the shard; play nothing\n"
     "See docs/tournaments.md. Exit status: 0 when every match was played, 2 for a\n"
@@ -49,6 +51,8 @@ struct options {
     bool list;
     bool has_smoke;
     enum tournament_smoke smoke;
+    bool has_isolation;
+    enum isolation_mode isolation;
 };
 
 #define usage_error(...) cli_usage_error("tournament", "", __VA_ARGS__)
@@ -83,14 +87,26 @@ static int parse_smoke(const char *text, struct options *o)
     return usage_error("--smoke-test %s: expected drop, report or off", text);
 }
 
+static int parse_isolation(const char *text, struct options *o)
+{
+    o->has_isolation = true;
+    if (!strcmp(text, "strict"))
+        o->isolation = ISOLATION_STRICT;
+    else if (!strcmp(text, "best-effort"))
+        o->isolation = ISOLATION_BEST_EFFORT;
+    else
+        return usage_error("--isolation %s: expected strict or best-effort", text);
+    return 0;
+}
+
 /* 0 to go on, -1 after --help, or an exit status. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
     static const struct option longopts[] = {
         {"out", required_argument, NULL, 'o'},   {"jobs", required_argument, NULL, 'j'},
         {"shard", required_argument, NULL, 's'}, {"list", no_argument, NULL, 'l'},
-        {"smoke-test", required_argument, NULL, 'S'}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"smoke-test", required_argument, NULL, 'S'}, {"isolation", required_argument, NULL, 'i'},
+        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
     };
     *o = (struct options){.jobs = cpu_count(), .shard = {1, 1}};
     optind = 1;
@@ -113,6 +129,8 @@ static int parse_args(int argc, char **argv, struct options *o)
             o->list = true;
         else if (opt == 'S')
             rc = parse_smoke(optarg, o);
+        else if (opt == 'i')
+            rc = parse_isolation(optarg, o);
     }
     if (rc == 0 && argc - optind != 1)
         rc = usage_error("expected exactly one tournament file (see judge tournament --help)");
@@ -484,6 +502,7 @@ int cmd_tournament(int argc, char **argv)
         print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
+    if (o.has_isolation) cfg.isolation = o.isolation;
     if (tournament_plan_build(&cfg, &plan, &err) < 0) {
         print_escaped(stderr, "%s\n", err.msg);
         tournament_config_free(&cfg);
