@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "judge/cli/cli_args.h"
+#include "judge/cli/cli_isolation.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/cmd_run_print.h"
 #include "judge/cli/commands.h"
@@ -32,8 +33,11 @@ static const char usage_text[] =
     "stderr_limit_kb, grace_ms, tmp_mb).\n"
     "Players with `source:` are compiled first, into a temporary directory.\n"
     "Exit status: 0 when the match was played, 1 when a source player did not compile,\n"
-    "2 for a usage or match file error, 3 for an internal error, 4 when the replay\n"
-    "cannot be written (disk full, read-only: the message names the file and why).\n"
+    "2 for a usage or match file error, 3 for an internal error or when this machine\n"
+    "cannot give strict isolation (refused before anything runs: one line names the\n"
+    "layers not fully on; `judge doctor` says how to get them, or use best-effort), 4\n"
+    "when the replay cannot be written (disk full, read-only: the message names the\n"
+    "file and why).\n"
     "\n"
     "The match file (YAML, spaces not tabs; relative paths are relative to the file;\n"
     "a commented example: examples/generals-greedy-vs-random.yaml):\n"
@@ -320,6 +324,14 @@ int cmd_run(int argc, char **argv)
     if (match_config_load(o.match_path, &cfg, &cerr) < 0) {
         print_escaped(stderr, "%s\n", cerr.msg);
         return EXIT_USAGE;
+    }
+    /* Before any compile or bot: a machine that cannot give the isolation asked for says so alone. */
+    struct isolation_report probe;
+    enum isolation_mode mode = o.ov.has_isolation ? o.ov.isolation : cfg.isolation;
+    rc = cli_isolation_ready("run", mode, "the match file", &probe);
+    if (rc) {
+        match_config_free(&cfg);
+        return rc;
     }
     struct match_setup s;
     struct match_error merr;

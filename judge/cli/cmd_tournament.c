@@ -13,6 +13,7 @@
 
 #include "ci/escape.h"
 #include "judge/cli/cli_args.h"
+#include "judge/cli/cli_isolation.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
 #include "judge/tournament/tournament.h"
@@ -42,7 +43,10 @@ static const char usage_text[] =
     "  --shard I/N  play only the matches whose index is I-1 modulo N (1 <= I <= N)\n"
     "  --list       check the file and print the match ids of the shard; play nothing\n"
     "See docs/tournaments.md. Exit status: 0 when every match was played, 2 for a\n"
-    "usage or file error, 3 for an internal error (a match failed twice, for one).\n";
+    "usage or file error, 3 for an internal error (a match failed twice, for one) or\n"
+    "when this machine cannot give strict isolation (refused before anything runs: one\n"
+    "line names the layers not fully on; `judge doctor` says how to get them, or use\n"
+    "best-effort).\n";
 
 struct options {
     const char *file, *out;
@@ -472,14 +476,23 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
     char fingerprint[17];
     struct tournament_error err;
     struct tournament_outdir od;
-    if (tournament_check(cfg, plan, &err) < 0 || tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
+    if (tournament_check(cfg, plan, &err) < 0) {
+        print_escaped(stderr, "%s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    /* Before the output directory, any compile or smoke test: a machine that cannot give the
+     * isolation asked for says so once, not once per match. */
+    struct isolation_report probe;
+    int rc = cli_isolation_ready("tournament", cfg->isolation, "the tournament file", &probe);
+    if (rc != EXIT_OK) return rc;
+    if (tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
         tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
                                &err) < 0) {
         print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
     struct changed_players changed = {cfg, calloc(cfg->n_players ? cfg->n_players : 1, sizeof(bool))};
-    int rc = EXIT_INTERNAL;
+    rc = EXIT_INTERNAL;
     if (!changed.changed)
         fputs("judge tournament: out of memory\n", stderr);
     else

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# 18_ordinary_user.sh - the judge run by an ordinary user ("laptop mode": user namespaces
+# of its own uid, no cgroup): strict isolation is refused before anything runs, by judge
+# run, tournament, exec and compile alike, in one line that names the layers not fully on
+# and both ways out (`judge doctor`, or best-effort), exit 3, with no result, no replay, no
+# output directory and no compile. As root the checks run as nobody; otherwise as the user
+# running them. Each group is skipped by name where this machine cannot run it.
+source "$(dirname "$0")/../lib.sh"
+BOTS=$ROOT/build/bots/generals
+STARTER=$ROOT/examples/starters/generals/c
+T=$(e2e_tmpdir)
+trap 'rm -rf "$T"' EXIT
+
+if [ ! -x "$BOTS/greedy" ] || [ ! -x "$BOTS/random" ]; then
+    fail user "$BOTS/greedy or random is missing: run make programs"
+    e2e_exit
+fi
+AS_USER=()
+if [ "$(id -u)" = 0 ]; then
+    if ! command -v setpriv >/dev/null; then
+        skip user "setpriv (util-linux) is not installed: cannot run as nobody"
+        e2e_exit
+    fi
+    AS_USER=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+fi
+mkdir "$T/u"
+[ "$(id -u)" = 0 ] && chown 65534:65534 "$T/u"
+# uj ARGS...: the judge as the ordinary user, from its own directory $T/u.
+uj() { (cd "$T/u" && env -u XDG_RUNTIME_DIR "${AS_USER[@]}" "$JUDGE" "$@"); }
+if ! (cd / && "${AS_USER[@]}" test -x "$BOTS/greedy" -a -r "$STARTER/bot.c" -a -x "$JUDGE"); then
+    skip user "the ordinary user cannot reach the judge, $BOTS or $STARTER"
+    e2e_exit
+fi
+
+{ printf 'game: generals\ngenerate: {rows: 6, cols: 6}\nseed: 3\nparams: {turn_limit: 20}\nplayers:\n'
+  printf '  - {name: %s, dir: %s, command: [./%s]}\n' greedy "$BOTS" greedy random "$BOTS" random
+} >"$T/match.yaml"
+{ printf 'game: generals\ngenerate: {rows: 6, cols: 6}\nseeds: [1]\nparams: {turn_limit: 20}\nplayers:\n'
+  printf '  - {name: %s, dir: %s, command: [./%s]}\n' greedy "$BOTS" greedy random "$BOTS" random
+} >"$T/tournament.yaml"
+
+# ---- strict mode refused, before anything runs -------------------------------------------
+
+uj doctor >"$T/doctor.out" 2>&1
+if [ $? = 0 ]; then
+    skip user/strict_refused "strict mode is available to this user here (judge doctor)"
+    e2e_exit
+fi
+# refused NAME FILE-WORDS: the one line of $T/NAME.err and exit 3 ($T/NAME.rc).
+refused() {
+    local name=$1 file=$2
+    check "user/${name}_exit_3" [ "$(cat "$T/$name.rc")" = 3 ]
+    check "user/${name}_one_line" [ "$(wc -l <"$T/$name.err")" = 1 ]
+    check "user/${name}_names_layers" \
+        grep -qE "^judge [a-z]+: strict isolation refused: [a-z_]+ is (degraded|off) \(" "$T/$name.err"
+    check "user/${name}_says_doctor" grep -qF '`judge doctor` says how to get' "$T/$name.err"
+    check "user/${name}_says_best_effort" grep -qF 'or run with --isolation best-effort' "$T/$name.err"
+    [ -z "$file" ] ||
+        check "user/${name}_says_the_key" grep -qF "(or \`isolation: best-effort\` in $file)" "$T/$name.err"
+    check "user/${name}_not_an_internal_error" [ "$(grep -c 'internal error' "$T/$name.err")" = 0 ]
+}
+
+uj run "$T/match.yaml" --replay "$T/u/strict.jsonl.gz" >"$T/run.out" 2>"$T/run.err"
+echo $? >"$T/run.rc"
+refused run "the match file"
+check user/run_no_table [ ! -s "$T/run.out" ]
+check user/run_no_replay [ -z "$(ls -A "$T/u")" ]
+
+uj run "$T/match.yaml" --json --replay "$T/u/strict.jsonl.gz" >"$T/json.out" 2>"$T/json.err"
+echo $? >"$T/json.rc"
+refused json "the match file"
+check user/json_no_result [ ! -s "$T/json.out" ]
+
+uj tournament "$T/tournament.yaml" --out "$T/u/t" >"$T/tournament.out" 2>"$T/tournament.err"
+echo $? >"$T/tournament.rc"
+refused tournament "the tournament file"
+check user/tournament_no_smoke_test_or_match [ "$(grep -cE 'smoke|giving up' "$T/tournament.err")" = 0 ]
+check user/tournament_no_summary [ ! -s "$T/tournament.out" ]
+check user/tournament_no_output_directory [ ! -e "$T/u/t" ]
+
+uj exec --dir "$BOTS" -- ./greedy </dev/null >"$T/exec.out" 2>"$T/exec.err"
+echo $? >"$T/exec.rc"
+refused exec ""
+uj compile --profile c "$STARTER" --out "$T/u/bot" >"$T/compile.out" 2>"$T/compile.err"
+echo $? >"$T/compile.rc"
+refused compile ""
+check user/compile_nothing_made [ ! -e "$T/u/bot" ]
+e2e_exit
