@@ -3,8 +3,9 @@
 # of its own uid, no cgroup): strict isolation is refused before anything runs, by judge
 # run, tournament, exec and compile alike, in one line that names the layers not fully on
 # and both ways out (`judge doctor`, or best-effort), exit 3, with no result, no replay, no
-# output directory and no compile. As root the checks run as nobody; otherwise as the user
-# running them. Each group is skipped by name where this machine cannot run it.
+# output directory and no compile; judge doctor's fix for cgroup.kill is the delegated cgroup
+# it lacks. As root the checks run as nobody; otherwise as the user running them. Each group
+# is skipped by name where this machine cannot run it.
 source "$(dirname "$0")/../lib.sh"
 BOTS=$ROOT/build/bots/generals
 STARTER=$ROOT/examples/starters/generals/c
@@ -38,6 +39,22 @@ fi
 { printf 'game: generals\ngenerate: {rows: 6, cols: 6}\nseeds: [1]\nparams: {turn_limit: 20}\nplayers:\n'
   printf '  - {name: %s, dir: %s, command: [./%s]}\n' greedy "$BOTS" greedy random "$BOTS" random
 } >"$T/tournament.yaml"
+
+# ---- judge doctor: the fix for what this user lacks ------------------------------------------
+
+# Without a cgroup of its own, cgroup.kill is missing for that reason alone on a kernel that has
+# it (5.14 on): the fix is the delegated subtree (or root), as for the other cgroup rows.
+uj doctor --json >"$T/doctor.json" 2>/dev/null
+row() { python3 -c 'import json,sys
+print(next((r[sys.argv[3]] for r in json.load(open(sys.argv[1]))["rows"] if r["layer"] == sys.argv[2]), ""))' \
+    "$T/doctor.json" "$1" "$2"; }
+kernel=$(uname -r | awk -F. '{ print $1 * 100 + $2 }')
+if [ "$(row cgroup status)" != off ] || [ "$(row cgroup_kill status)" = on ] || [ "$kernel" -lt 514 ]; then
+    skip user/doctor_cgroup_kill_fix "this user has a cgroup here, or the kernel is older than 5.14"
+else
+    check user/doctor_cgroup_kill_fix_delegates [ "$(row cgroup_kill fix)" = "$(row cgroup fix)" ]
+    check user/doctor_cgroup_kill_fix_names_delegation grep -q 'Delegate=yes' <<<"$(row cgroup_kill fix)"
+fi
 
 # ---- strict mode refused, before anything runs -------------------------------------------
 
