@@ -36,6 +36,8 @@ static const char usage_text[] =
     "answer within the limits (the smoke test); a failure is reported at once, and with\n"
     "`drop` (the default for a gauntlet; `smoke_test:` in the file) its matches are not\n"
     "played and DIR/smoke/PLAYER.jsonl.gz tells `judge results` why.\n"
+    "Where a layer of isolation is not fully on (best-effort), one line at the start says\n"
+    "which, and what stands in for each (\"isolation: best-effort: ...\").\n"
     "  --smoke-test M  drop: report and do not play a failing player's matches;\n"
     "                  report: report only (the default but for a gauntlet); off: no test\n"
     "  --isolation M   strict or best-effort, over the file's `isolation:` (default\n"
@@ -485,6 +487,7 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
     struct isolation_report probe;
     int rc = cli_isolation_ready("tournament", cfg->isolation, "the tournament file", &probe);
     if (rc != EXIT_OK) return rc;
+    cli_isolation_note(&probe);
     if (tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
         tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
                                &err) < 0) {
