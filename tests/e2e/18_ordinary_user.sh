@@ -6,9 +6,10 @@
 # output directory and no compile; judge doctor's fix for cgroup.kill is the delegated cgroup
 # it lacks. In best-effort, judge run says once on stderr which layers are not fully on and
 # what stands in for each (--json: "isolation"), shows no cgroup memory figure without a
-# cgroup, and judge tournament says it once at the start; as root with every layer on,
-# nothing is said. As root the checks run as nobody; otherwise as the user running them.
-# Each group is skipped by name where this machine cannot run it.
+# cgroup, judge tournament says it once at the start, and judge results counts those matches
+# (and standings.md and summary.md name the layers); as root with every layer on, nothing is
+# said. As root the checks run as nobody; otherwise as the user running them. Each group is
+# skipped by name where this machine cannot run it.
 source "$(dirname "$0")/../lib.sh"
 BOTS=$ROOT/build/bots/generals
 STARTER=$ROOT/examples/starters/generals/c
@@ -118,7 +119,7 @@ else
         -a "$(json_get "$T/root.json" isolation.degraded 2>/dev/null)" = False ]
 fi
 
-# ---- best-effort: what is not fully on is said, in run and tournament ------------------------
+# ---- best-effort: what is not fully on is said, in run, tournament and results ----------------
 
 if ! uj exec --isolation best-effort -- /bin/true </dev/null >/dev/null 2>&1; then
     skip user/best_effort "best-effort jails do not run for this user here"
@@ -146,4 +147,12 @@ uj tournament "$T/tournament.yaml" --isolation best-effort --out "$T/u/t" >"$T/b
 check user/tournament_best_effort_exit_0 [ $? = 0 ]
 check user/tournament_isolation_line_once_first [ "$(grep -c '^isolation: best-effort: ' "$T/bet.err")" = 1 \
     -a "$(head -1 "$T/bet.err" | cut -c1-24)" = "isolation: best-effort: " ]
+uj results "$T/u/t" --out "$T/u/results" >"$T/results.out" 2>"$T/results.err"
+check user/results_exit_0 [ $? = 0 ]
+check user/results_says_best_effort grep -qE '^results: 2 of 2 matches ran with best-effort isolation \(not fully on: ' \
+    "$T/results.out"
+for f in standings.md summary.md; do
+    check "user/results_${f%.md}_notes_best_effort" grep -qF '**Isolation:** 2 of 2 matches ran with best-effort isolation' \
+        "$T/u/results/$f"
+done
 e2e_exit
