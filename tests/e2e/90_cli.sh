@@ -76,6 +76,15 @@ else
         check "install/$f" [ -s "$T/root/usr/$f" ]
     done
     check install/binary_runs "$T/root/usr/bin/judge" help run >/dev/null
+    # The example match files need `make programs`' bots; the installed starters' match compiles its own.
+    if [ -x /usr/bin/gcc ] && [ -x /usr/bin/python3 ]; then
+        iso=(); [ "$(id -u)" = 0 ] || iso=(--isolation best-effort)
+        "$T/root/usr/bin/judge" run "$T/root/usr/share/doc/judge/examples/starters/generals-match.yaml" "${iso[@]}" \
+            --replay "$T/starters.jsonl.gz" >"$T/starters.out" 2>&1
+        check install/starters_match_runs_installed [ $? = 0 -a "$(grep -cE ' OK +[1-9][0-9]* ' "$T/starters.out")" = 2 ]
+    else
+        skip install/starters_match_runs_installed "gcc or python3 is not installed"
+    fi
     make -s -C "$ROOT" uninstall DESTDIR="$T/root" PREFIX=/usr >"$T/uninstall.out" 2>&1
     check uninstall/exit_0 [ $? = 0 ]
     check uninstall/nothing_left [ -z "$(find "$T/root" -type f)" ]
