@@ -88,5 +88,13 @@ else
     make -s -C "$ROOT" uninstall DESTDIR="$T/root" PREFIX=/usr >"$T/uninstall.out" 2>&1
     check uninstall/exit_0 [ $? = 0 ]
     check uninstall/nothing_left [ -z "$(find "$T/root" -type f)" ]
+    check uninstall/no_directory_it_made_left [ -z "$(find "$T/root" -mindepth 1 -type d)" ]
+    # A directory that was there before stays, empty or not.
+    mkdir -p "$T/root2/usr/bin" "$T/root2/usr/share/man"
+    touch "$T/root2/usr/share/man/other"
+    make -s -C "$ROOT" install DESTDIR="$T/root2" PREFIX=/usr >/dev/null 2>&1 &&
+        make -s -C "$ROOT" uninstall DESTDIR="$T/root2" PREFIX=/usr >/dev/null 2>&1
+    check uninstall/keeps_what_it_found [ $? = 0 -a "$(cd "$T/root2" && find . -mindepth 1 | sort | tr '\n' ' ')" = \
+        "./usr ./usr/bin ./usr/share ./usr/share/man ./usr/share/man/other " ]
 fi
 e2e_exit
