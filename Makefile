@@ -251,11 +251,20 @@ $(BUILD)/judge.1: $(BIN)/judge
 	$(BIN)/judge help --man >$@.tmp && mv $@.tmp $@
 man: $(BUILD)/judge.1
 
-# install: the binary, the language profiles, judge(1), the docs and the examples.
+# install: the binary, the language profiles, judge(1), the docs and the examples. The
+# directories it makes (and no directory that was there before: /usr/local/bin stays) are
+# listed in share/judge/installed-dirs, which uninstall reads to remove each again, deepest
+# first, when it is empty.
 DOC_DIR := $(DESTDIR)$(PREFIX)/share/doc/judge
 MAN_DIR := $(DESTDIR)$(PREFIX)/share/man/man1
+INSTALL_DIRS  := $(PREFIX)/bin $(PREFIX)/share/judge/containers $(PREFIX)/share/man/man1 $(PREFIX)/share/doc/judge
+INSTALLED_LOG := $(DESTDIR)$(PREFIX)/share/judge/installed-dirs
 install: $(BIN)/judge $(BUILD)/judge.1
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/judge/containers $(MAN_DIR) $(DOC_DIR)
+	@made=""; for d in $(INSTALL_DIRS); do \
+	  while [ -n "$$d" ] && [ ! -e "$(DESTDIR)$$d" ]; do made="$$made $$d"; d=$${d%/*}; done; done; \
+	install -d $(addprefix $(DESTDIR),$(INSTALL_DIRS)) && \
+	{ cat "$(INSTALLED_LOG)" 2>/dev/null; printf '%s\n' $$made; } | awk 'NF && !seen[$$0]++' >"$(INSTALLED_LOG).new" && \
+	mv "$(INSTALLED_LOG).new" "$(INSTALLED_LOG)"
 	install -m 0755 $(BIN)/judge $(DESTDIR)$(PREFIX)/bin/judge
 	cp -r containers/. $(DESTDIR)$(PREFIX)/share/judge/containers/
 	install -m 0644 $(BUILD)/judge.1 $(MAN_DIR)/judge.1
@@ -263,8 +272,11 @@ install: $(BIN)/judge $(BUILD)/judge.1
 	cp -r docs examples $(DOC_DIR)/
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/judge $(MAN_DIR)/judge.1
-	rm -rf $(DESTDIR)$(PREFIX)/share/judge $(DOC_DIR)
+	@made=$$(cat "$(INSTALLED_LOG)" 2>/dev/null); \
+	rm -f $(DESTDIR)$(PREFIX)/bin/judge $(MAN_DIR)/judge.1 && \
+	rm -rf $(DESTDIR)$(PREFIX)/share/judge $(DOC_DIR) && \
+	for d in $$(printf '%s\n' $$made | awk 'NF { print length($$0), $$0 }' | sort -rn | cut -d' ' -f2-); do \
+	  if [ -d "$(DESTDIR)$$d" ]; then rmdir --ignore-fail-on-non-empty "$(DESTDIR)$$d" || exit 1; fi; done
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h' '*.cpp')

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ci/escape.h"
+#include "ci/isolation_note.h"
 #include "ci/json_emit.h"
 #include "ci/json_fields.h"
 #include "ci/results_internal.h"
@@ -153,6 +154,7 @@ static int count_match(struct results *r, struct match_record *m, struct loaded_
         r->rep->violations += m->seats[i].violation_total;
     }
     r->rep->matches++;
+    isolation_note_add(r->rep, m->header);
     if (junit_add_match(r, m, err) < 0 || html_add_match(r, m, lf, err) < 0)
         return -1;
     return offer_violations(r, m) < 0 ? ci_fail_oom(err) : 0;

@@ -37,6 +37,8 @@ struct results_hooks {
 struct results_report {
     uint64_t files, matches, compile_records, skipped_damaged, skipped_duplicate, violations;
     uint32_t players, below_fail_under;
+    uint64_t best_effort_matches; /* counted matches with a layer of isolation not fully on */
+    char best_effort_layers[256]; /* those layers, ", "-separated (ci/isolation_note.h) */
     char *annotations[RESULTS_MAX_ANNOTATIONS]; /* "::error title=...::..." lines, most serious first */
     size_t n_annotations;
 };

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ci/escape.h"
+#include "ci/isolation_note.h"
 #include "ci/json_emit.h"
 #include "ci/out_file.h"
 #include "ci/player_verdict.h"
@@ -93,6 +94,7 @@ static int json_head(struct strbuf *sb, const struct results *r)
     jo_u64(&o, "files", rep->files);
     jo_u64(&o, "matches", rep->matches);
     jo_u64(&o, "compile_records", rep->compile_records);
+    jo_u64(&o, "best_effort_matches", rep->best_effort_matches);
     jo_key(&o, "skipped");
     o.bad |= sb_printf(sb, "{\"damaged\":%" PRIu64 ",\"duplicate\":%" PRIu64 "}", rep->skipped_damaged,
                        rep->skipped_duplicate) < 0;
@@ -206,16 +208,19 @@ int standings_md_intro(struct strbuf *sb, const struct results *r)
         if ((i && sb_puts(sb, ", ") < 0) || esc_md_inline(sb, st->games[i], strlen(st->games[i])) < 0)
             return -1;
     const struct results_report *rep = r->rep;
-    return sb_printf(
-        sb,
-        ": %" PRIu64 " match%s, %" PRIu32 " player%s (%" PRIu64 " file%s read; %" PRIu64 " damaged and %" PRIu64
-        " duplicate skipped; %" PRIu64 " compile or smoke test record%s).\n\n"
-        "Ranked by points per match (the game's points over the matches played: the win rate where a win "
-        "scores 1), then the rating, then wins; reference bots are listed apart. Rating: Bradley–Terry by "
-        "maximum likelihood, 1500 + 400·log10(strength), ± one standard error.\n\n",
-        rep->matches, rep->matches == 1 ? "" : "es", st->n_order, st->n_order == 1 ? "" : "s", rep->files,
-        rep->files == 1 ? "" : "s", rep->skipped_damaged, rep->skipped_duplicate, rep->compile_records,
-        rep->compile_records == 1 ? "" : "s");
+    if (sb_printf(sb,
+                  ": %" PRIu64 " match%s, %" PRIu32 " player%s (%" PRIu64 " file%s read; %" PRIu64
+                  " damaged and %" PRIu64 " duplicate skipped; %" PRIu64
+                  " compile or smoke test record%s).\n\n",
+                  rep->matches, rep->matches == 1 ? "" : "es", st->n_order, st->n_order == 1 ? "" : "s",
+                  rep->files, rep->files == 1 ? "" : "s", rep->skipped_damaged, rep->skipped_duplicate,
+                  rep->compile_records, rep->compile_records == 1 ? "" : "s") < 0 ||
+        isolation_note_md(sb, rep) < 0)
+        return -1;
+    return sb_puts(sb, "Ranked by points per match (the game's points over the matches played: the win "
+                       "rate where a win scores 1), then the rating, then wins; reference bots are listed "
+                       "apart. Rating: Bradley–Terry by maximum likelihood, 1500 + 400·log10(strength), ± "
+                       "one standard error.\n\n");
 }
 
 static int md_matrix(struct strbuf *sb, const struct standings *st)

@@ -369,6 +369,17 @@ static void controller_row(struct doctor_result *r, const struct machine *m, con
                                             : "mount the v1 controller under /sys/fs/cgroup/CONTROLLER");
 }
 
+/* cgroup.kill is a file of cgroup v2 (5.14 on): where the kernel has it, what is missing is a
+ * v2 cgroup of the judge's own, as for the other cgroup rows. */
+static const char *cgroup_kill_fix(const struct machine *m, const struct cgroup_caps *caps)
+{
+    if (!kernel_at_least(m, 5, 14)) return "Linux >= 5.14 with cgroup v2";
+    if (!m->root || caps->version == CGROUP_NONE) return cgroup_fix(m);
+    if (m->container) return FIX_CGROUP_CONTAINER;
+    return "mount a cgroup2 hierarchy beside v1 (mount -t cgroup2 none /sys/fs/cgroup/unified), "
+           "or boot with cgroup v2 alone (systemd.unified_cgroup_hierarchy=1)";
+}
+
 static void probe_controllers(struct doctor_result *r, const struct machine *m, const struct cgroup_caps *caps)
 {
     controller_row(r, m, caps, "memory_limit", caps->memory, "memory controller");
@@ -382,7 +393,7 @@ static void probe_controllers(struct doctor_result *r, const struct machine *m, 
     controller_row(r, m, caps, "freezer", caps->freeze, caps->freezer_how[0] ? caps->freezer_how : "freezer");
     row = add_row(r, "cgroup_kill", caps->kill ? DOCTOR_ON : DOCTOR_DEGRADED, "cgroup.kill: %s",
                   caps->kill ? "available" : "missing (freeze and kill each process instead)");
-    set_fix(row, "Linux >= 5.14 with cgroup v2");
+    set_fix(row, cgroup_kill_fix(m, caps));
 }
 
 /* The unified hierarchy's mount point, from /proc/self/mountinfo ("" when none). */

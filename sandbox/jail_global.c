@@ -475,6 +475,30 @@ void jail_global_expect_profile(const char *profile)
     pthread_mutex_unlock(&global_lock);
 }
 
+/* Room kept in a refusal for the list's end (", and 15 more") and its closing clause. */
+#define REFUSAL_TAIL "; `judge doctor` says how to get them"
+#define REFUSAL_TAIL_ROOM (sizeof REFUSAL_TAIL + 16)
+
+/* Appends the layers after `first` that are not ON, ", "-separated, as many as leave
+ * REFUSAL_TAIL_ROOM of out's size, then ", and N more": a list never cut inside a name. */
+static void list_other_missing(const struct jail_global *g, int first, char *out, size_t size)
+{
+    size_t len = strlen(out);
+    int listed = 0, left_out = 0;
+    for (int l = first + 1; l < LAYER_COUNT; l++) {
+        if (g->probe.state[l] == LAYER_ON) continue;
+        const char *name = jail_layer_name(l);
+        if (left_out || len + strlen(name) + 2 + REFUSAL_TAIL_ROOM >= size)
+            left_out++;
+        else
+            len += (size_t)snprintf(out + len, size - len, "%s%s", listed++ ? ", " : "", name);
+    }
+    if (left_out) snprintf(out + len, size - len, "%sand %d more", listed ? ", " : "", left_out);
+}
+
+/* "strict isolation refused: user_ns is degraded (own uid only (not root)); also not fully on:
+ * memory_limit, freezer; `judge doctor` says how to get them": every layer named, whole, in one
+ * jail_error (the fixes, some longer than the message, are doctor's to print). */
 int jail_global_check_mode(const struct jail_global *g, enum isolation_mode mode, struct jail_error *err)
 {
     if (mode != ISOLATION_STRICT) return 0;
@@ -482,9 +506,12 @@ int jail_global_check_mode(const struct jail_global *g, enum isolation_mode mode
     for (int l = 0; l < LAYER_COUNT; l++)
         if (g->probe.state[l] != LAYER_ON && missing++ == 0) first = l;
     if (first < 0) return 0;
-    return jail_fail(err, "strict isolation refused: %s is %s (%s); fix: %s%s", jail_layer_name(first),
-                     layer_state_name(g->probe.state[first]), g->probe.how[first], g->fix[first],
-                     missing > 1 ? " (more layers are not on: see `judge doctor`)" : "");
+    char text[sizeof err->msg - sizeof "jail: " + 1];
+    snprintf(text, sizeof text, "strict isolation refused: %s is %s (%.63s)%s", jail_layer_name(first),
+             layer_state_name(g->probe.state[first]), g->probe.how[first],
+             missing > 1 ? "; also not fully on: " : "");
+    list_other_missing(g, first, text, sizeof text);
+    return jail_fail(err, "%s%s", text, missing > 1 ? REFUSAL_TAIL : "; `judge doctor` says how to get it");
 }
 
 int jail_global_init(enum isolation_mode mode, struct isolation_report *probe, struct jail_error *err)

@@ -62,7 +62,8 @@ struct jail_global {
 int jail_global_ensure(const struct jail_global **out, struct jail_error *err);
 /* Root: the prepared root every jail copies (finished on the first call); else -1. */
 int jail_global_template_fd(void);
-/* Strict mode refuses, naming the first layer that is not ON and the fix. */
+/* Strict mode refuses, naming the layers that are not ON (the first with its state and what
+ * stands in for it) and `judge doctor` for the fixes. */
 int jail_global_check_mode(const struct jail_global *g, enum isolation_mode mode, struct jail_error *err);
 
 /* ---- identities (jail_identity.c) ---- */

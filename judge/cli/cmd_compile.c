@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "judge/cli/cli_args.h"
+#include "judge/cli/cli_isolation.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
 #include "judge/compile/compile.h"
@@ -24,8 +25,10 @@ static const char usage_text[] =
     "(containers/NAME.yaml) into BOT_DIR (made if missing, with its parents;\n"
     "it must be empty).\n"
     "Exit status: 0 compiled, 1 any other verdict (COMPILE_ERROR, CPU_LIMIT, ...),\n"
-    "2 a usage error or a bad profile, 3 an internal error, 4 the disk is full or\n"
-    "read-only for the record (the verdict is printed all the same).\n"
+    "2 a usage error or a bad profile, 3 an internal error or strict isolation refused\n"
+    "on this machine (one line names the layers not fully on; `judge doctor` says how to\n"
+    "get them, or use --isolation best-effort), 4 the disk is full or read-only for the\n"
+    "record (the verdict is printed all the same).\n"
     "\n"
     "  --profile NAME      the language: c, cpp, python3, java, ... (or the path of a profile file)\n"
     "  --out BOT_DIR       where the compiled bot goes\n"
@@ -180,10 +183,9 @@ static int compile(const struct compile_options *o, const struct language_profil
                    struct replay_writer **record)
 {
     struct isolation_report probe;
-    struct jail_error jerr;
     jail_global_expect_profile(p->compile.seccomp);
-    if (jail_global_init(o->mode, &probe, &jerr) < 0)
-        return fprintf(stderr, "judge compile: %s\n", jerr.msg), EXIT_INTERNAL;
+    int ready = cli_isolation_ready("compile", o->mode, NULL, &probe);
+    if (ready != EXIT_OK) return ready;
     struct compile_request req = {p, o->src_dir, o->bot_dir, o->mode};
     struct compile_result *r = malloc(sizeof *r);
     struct compile_error err;

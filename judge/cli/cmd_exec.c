@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "judge/cli/cli_args.h"
+#include "judge/cli/cli_isolation.h"
 #include "judge/cli/cmd_exec_relay.h"
 #include "judge/cli/commands.h"
 #include "common/atomic_file.h"
@@ -42,7 +43,9 @@ static const char usage_text[] =
     "Run CMD in the jail and report how it ended. Exit status: 0 when CMD ran\n"
     "(whatever its verdict), 2 for a usage error or a CMD that cannot be run (no such\n"
     "file in the jail, not executable: no report is written then), 3 for an internal\n"
-    "error, 4 when an output file cannot be written. What CMD writes to the judge's own\n"
+    "error or when this machine cannot give strict isolation (one line names the layers\n"
+    "not fully on; `judge doctor` says how to get them, or use --isolation best-effort),\n"
+    "4 when an output file cannot be written. What CMD writes to the judge's own\n"
     "stdout and stderr is escaped, as all untrusted text the judge prints: control bytes\n"
     "as \\xHH, invalid UTF-8 replaced, no line a CI runner takes for a command (:: or ##[),\n"
     "whole lines only (cut at 4 KiB; the last one ended by a newline). --stdout/--stderr\n"
@@ -447,10 +450,8 @@ static int run(const struct exec_options *o, struct exec_files *f)
     struct isolation_report probe;
     struct jail_error err;
     jail_global_expect_profile(o->spec.profile);
-    if (jail_global_init(o->spec.mode, &probe, &err) < 0) {
-        fprintf(stderr, "judge exec: %s\n", err.msg);
-        return EXIT_INTERNAL;
-    }
+    int ready = cli_isolation_ready("exec", o->spec.mode, NULL, &probe);
+    if (ready != EXIT_OK) return ready;
     struct jail_writer out_writer = {exec_relay_write, &f->out_relay};
     struct jail_writer err_writer = {exec_relay_write, &f->err_relay};
     struct jail_io io = {f->in_fd, f->out_fd, f->err_fd, o->output_limit, o->stderr_limit,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ci/results.h"
+#include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
 
 static const char usage_text[] =
@@ -20,7 +21,9 @@ static const char usage_text[] =
     "rerun/ (the match files those commands use), index.html with matches/ (the report and\n"
     "a viewer page per match, opened from the files) and, with --grading, grades.json/.md.\n"
     "Files an earlier run wrote into OUT that this one does not are removed (and named).\n"
-    "With GITHUB_ACTIONS=true, prints up to 10 annotations.\n"
+    "With GITHUB_ACTIONS=true, prints up to 10 annotations. Matches played with best-effort\n"
+    "isolation (a layer not fully on, as their replays' headers say) are counted in a line\n"
+    "of their own, and standings.md and summary.md name their layers.\n"
     "--jobs N reads replays on N threads (default: one per CPU; 1: no extra thread).\n"
     "\n"
     "In a tournament's output directory only replays/, compile/ and smoke/ are read.\n"
@@ -119,6 +122,10 @@ int cmd_results(int argc, char **argv)
            rep.matches, rep.matches == 1 ? "" : "es", rep.players, rep.players == 1 ? "" : "s", rep.violations,
            rep.violations == 1 ? "" : "s", rep.skipped_damaged, rep.skipped_duplicate, rep.files,
            rep.files == 1 ? "" : "s", opt.out_dir);
+    if (rep.best_effort_matches)
+        print_escaped(stdout, "results: %" PRIu64 " of %" PRIu64 " matches ran with best-effort isolation "
+                      "(not fully on: %s): standings.md and summary.md say so\n",
+                      rep.best_effort_matches, rep.matches, rep.best_effort_layers);
     if (rep.below_fail_under)
         printf("results: %" PRIu32 " player%s below the pass mark of %" PRId64 " points\n",
                rep.below_fail_under, rep.below_fail_under == 1 ? "" : "s", opt.fail_under);

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <json-c/json.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "judge/cli/cli_args.h"
+#include "judge/cli/cli_isolation.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/cmd_run_print.h"
 #include "judge/cli/commands.h"
@@ -31,9 +33,18 @@ static const char usage_text[] =
     "override the match file; --param sets a game parameter or a runner limit (pids,\n"
     "stderr_limit_kb, grace_ms, tmp_mb).\n"
     "Players with `source:` are compiled first, into a temporary directory.\n"
+    "Where a layer of isolation is not fully on (best-effort), a line on stderr says\n"
+    "so before the match (\"isolation: best-effort: user_ns degraded: own uid only\n"
+    "(not root); ...\"), and the table's cgroup memory peak is \"-\" without a cgroup.\n"
+    "--json prints the result as one object instead: game, seed, winner, draw,\n"
+    "rounds, replay, isolation (each layer's state, cgroup, privileged, degraded, how,\n"
+    "mode) and players.\n"
     "Exit status: 0 when the match was played, 1 when a source player did not compile,\n"
-    "2 for a usage or match file error, 3 for an internal error, 4 when the replay\n"
-    "cannot be written (disk full, read-only: the message names the file and why).\n"
+    "2 for a usage or match file error, 3 for an internal error or when this machine\n"
+    "cannot give strict isolation (refused before anything runs: one line names the\n"
+    "layers not fully on; `judge doctor` says how to get them, or use best-effort), 4\n"
+    "when the replay cannot be written (disk full, read-only: the message names the\n"
+    "file and why).\n"
     "\n"
     "The match file (YAML, spaces not tabs; relative paths are relative to the file;\n"
     "a commented example: examples/generals-greedy-vs-random.yaml):\n"
@@ -160,8 +171,20 @@ static int json_player(struct strbuf *sb, const struct match_setup *s, const str
     return rc;
 }
 
+/* ,"isolation":{...}: what the match's jails ran with (cli_isolation_json). */
+static int json_isolation(struct strbuf *sb, const struct match_setup *s,
+                          const struct isolation_report *probe)
+{
+    struct json_object *iso = cli_isolation_json(s->isolation, probe);
+    int flags = JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE;
+    const char *text = iso ? json_object_to_json_string_ext(iso, flags) : NULL;
+    int rc = text ? sb_printf(sb, ",\"isolation\":%s", text) : -1;
+    json_object_put(iso);
+    return rc;
+}
+
 static void print_json(const struct match_setup *s, const struct match_outcome *o, const char *replay,
-                       const char *error)
+                       const char *error, const struct isolation_report *probe)
 {
     struct strbuf sb = STRBUF_INIT;
     int order[GAME_MAX_PLAYERS];
@@ -170,6 +193,7 @@ static void print_json(const struct match_setup *s, const struct match_outcome *
                        s->rules->name, s->seed, o->winner, o->draw ? "true" : "false", o->rounds);
     rc |= sb_puts(&sb, ",\"replay\":");
     rc |= replay ? sb_json_string(&sb, replay, strlen(replay)) : sb_puts(&sb, "null");
+    rc |= json_isolation(&sb, s, probe);
     if (error) {
         rc |= sb_puts(&sb, ",\"error\":");
         rc |= sb_json_string(&sb, error, strlen(error));
@@ -252,7 +276,8 @@ static int commit_replay(struct replay_writer *w, bool replace, struct replay_co
     return 0;
 }
 
-static int play_and_report(const struct match_setup *s, bool json, bool default_path, bool replace)
+static int play_and_report(const struct match_setup *s, const struct isolation_report *probe, bool json,
+                           bool default_path, bool replace)
 {
     struct replay_writer *w;
     struct match_outcome out;
@@ -284,9 +309,9 @@ static int play_and_report(const struct match_setup *s, bool json, bool default_
     if (rc < 0)
         print_escaped(stderr, "judge run: %s%s\n", io_failed ? "" : "internal error: ", merr.msg);
     if (json)
-        print_json(s, &out, rc < 0 ? NULL : done.path, rc < 0 ? merr.msg : NULL);
+        print_json(s, &out, rc < 0 ? NULL : done.path, rc < 0 ? merr.msg : NULL, probe);
     else
-        run_print_text(s, &out, rc < 0 ? NULL : done.path);
+        run_print_text(s, &out, rc < 0 ? NULL : done.path, probe);
     match_outcome_free(&out);
     return io_failed ? EXIT_IO : rc < 0 ? EXIT_INTERNAL : EXIT_OK;
 }
@@ -321,6 +346,14 @@ int cmd_run(int argc, char **argv)
         print_escaped(stderr, "%s\n", cerr.msg);
         return EXIT_USAGE;
     }
+    /* Before any compile or bot: a machine that cannot give the isolation asked for says so alone. */
+    struct isolation_report probe;
+    enum isolation_mode mode = o.ov.has_isolation ? o.ov.isolation : cfg.isolation;
+    rc = cli_isolation_ready("run", mode, "the match file", &probe);
+    if (rc) {
+        match_config_free(&cfg);
+        return rc;
+    }
     struct match_setup s;
     struct match_error merr;
     struct source_build build;
@@ -335,10 +368,11 @@ int cmd_run(int argc, char **argv)
     }
     bool default_path = !o.ov.replay_path && !cfg.replay_path, replace = o.ov.replay_path != NULL;
     match_config_free(&cfg);
+    cli_isolation_note(&probe);
     if (s.map_notes && s.map_notes[0])
         fprintf(stderr, "judge run: note: %s%s", s.map_notes,
                 s.map_notes[strlen(s.map_notes) - 1] == '\n' ? "" : "\n");
-    rc = play_and_report(&s, o.json, default_path, replace);
+    rc = play_and_report(&s, &probe, o.json, default_path, replace);
     match_setup_free(&s);
     source_build_remove(&build);
     return rc;

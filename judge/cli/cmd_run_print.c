@@ -211,18 +211,27 @@ static struct columns widths(const struct match_setup *s, const struct match_out
     return w;
 }
 
-static void print_player(const struct match_setup *s, const struct match_player_outcome *po,
-                         const struct columns *w)
+/* "12.3 / 12.1 MiB", or "- / 12.1 MiB" without a cgroup's figure. */
+static void memory_text(const struct match_player_outcome *po, bool cgroup_memory, char *out, size_t size)
 {
-    char verdict[80], place[16], cpu[64];
+    char peak[32] = "-";
+    if (cgroup_memory) snprintf(peak, sizeof peak, "%.1f", (double)po->memory_peak_bytes / (1 << 20));
+    snprintf(out, size, "%s / %.1f MiB", peak, (double)po->rss_peak_bytes / (1 << 20));
+}
+
+static void print_player(const struct match_setup *s, const struct match_player_outcome *po,
+                         const struct columns *w, bool cgroup_memory)
+{
+    char verdict[80], place[16], cpu[64], memory[80];
     verdict_text(po, verdict, sizeof verdict);
     snprintf(place, sizeof place, po->place > 0 ? "%d" : "-", po->place);
     cpu_text(po, cpu, sizeof cpu);
+    memory_text(po, cgroup_memory, memory, sizeof memory);
     const char *name = s->players[po->player - 1].name;
     printf("%-5s  %-6d  ", place, po->player);
     put_escaped(name, strlen(name));
-    printf("%*s  %-*s  %*d  %*s  %.1f / %.1f MiB\n", w->name - (int)strlen(name), "", w->verdict, verdict, w->moves,
-           po->moves, w->cpu, cpu, (double)po->memory_peak_bytes / (1 << 20), (double)po->rss_peak_bytes / (1 << 20));
+    printf("%*s  %-*s  %*d  %*s  %s\n", w->name - (int)strlen(name), "", w->verdict, verdict, w->moves,
+           po->moves, w->cpu, cpu, memory);
     if (!run_broke_a_rule(po))
         return;
     int indent = 7 + 8; /* under the name */
@@ -249,15 +258,17 @@ static void print_result_line(const struct match_setup *s, const struct match_ou
     printf(" after %d %s\n", o->rounds, rounds);
 }
 
-void run_print_text(const struct match_setup *s, const struct match_outcome *o, const char *replay)
+void run_print_text(const struct match_setup *s, const struct match_outcome *o, const char *replay,
+                    const struct isolation_report *probe)
 {
+    bool cgroup_memory = probe->state[LAYER_MEMORY_LIMIT] == LAYER_ON;
     int order[GAME_MAX_PLAYERS];
     run_place_order(o, order);
     struct columns w = widths(s, o);
     printf("place  player  %-*s  %-*s  %*s  %*s  memory: cgroup peak / peak RSS\n", w.name, "name", w.verdict,
            "verdict", w.moves, "moves", w.cpu, "cpu/budget");
     for (int i = 0; i < o->players; i++)
-        print_player(s, &o->p[order[i]], &w);
+        print_player(s, &o->p[order[i]], &w, cgroup_memory);
     print_result_line(s, o);
     if (replay)
         printf("replay: %s\n", replay);

@@ -17,7 +17,10 @@ enum run_hint { RUN_HINT_NONE, RUN_HINT_FLUSH, RUN_HINT_CUT_SHORT, RUN_HINT_BUSY
 enum run_hint run_hint_of(const struct match_player_outcome *po);
 /* The hint in one line (--json), NULL for none. */
 const char *run_hint_summary(enum run_hint hint);
-/* The table, each violation's reason, stderr line and hint, the result line and the replay's path. */
-void run_print_text(const struct match_setup *s, const struct match_outcome *o, const char *replay);
+/* The table, each violation's reason, stderr line and hint, the result line and the replay's path.
+ * The memory column's cgroup peak is "-" where the probe has no cgroup memory (the figure is then
+ * the peak RSS again). */
+void run_print_text(const struct match_setup *s, const struct match_outcome *o, const char *replay,
+                    const struct isolation_report *probe);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "ci/escape.h"
 #include "judge/cli/cli_args.h"
+#include "judge/cli/cli_isolation.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
 #include "judge/tournament/tournament.h"
@@ -23,7 +24,7 @@
 
 static const char usage_text[] =
     "usage: judge tournament TOURNAMENT.yaml [--out DIR] [--jobs N] [--shard I/N] [--list]\n"
-    "                        [--smoke-test drop|report|off]\n"
+    "                        [--smoke-test drop|report|off] [--isolation strict|best-effort]\n"
     "\n"
     "Plays every match of the tournament file, N at a time (default: the number of\n"
     "CPUs), each in its own jails, into DIR (default: the file's `output:`):\n"
@@ -35,12 +36,19 @@ static const char usage_text[] =
     "answer within the limits (the smoke test); a failure is reported at once, and with\n"
     "`drop` (the default for a gauntlet; `smoke_test:` in the file) its matches are not\n"
     "played and DIR/smoke/PLAYER.jsonl.gz tells `judge results` why.\n"
+    "Where a layer of isolation is not fully on (best-effort), one line at the start says\n"
+    "which, and what stands in for each (\"isolation: best-effort: ...\").\n"
     "  --smoke-test M  drop: report and do not play a failing player's matches;\n"
     "                  report: report only (the default but for a gauntlet); off: no test\n"
+    "  --isolation M   strict or best-effort, over the file's `isolation:` (default\n"
+    "                  strict); part of what a resumed directory must match\n"
     "  --shard I/N  play only the matches whose index is I-1 modulo N (1 <= I <= N)\n"
     "  --list       check the file and print the match ids of the shard; play nothing\n"
     "See docs/tournaments.md. Exit status: 0 when every match was played, 2 for a\n"
-    "usage or file error, 3 for an internal error (a match failed twice, for one).\n";
+    "usage or file error, 3 for an internal error (a match failed twice, for one) or\n"
+    "when this machine cannot give strict isolation (refused before anything runs: one\n"
+    "line names the layers not fully on; `judge doctor` says how to get them, or use\n"
+    "best-effort).\n";
 
 struct options {
     const char *file, *out;
@@ -49,6 +57,8 @@ struct options {
     bool list;
     bool has_smoke;
     enum tournament_smoke smoke;
+    bool has_isolation;
+    enum isolation_mode isolation;
 };
 
 #define usage_error(...) cli_usage_error("tournament", "", __VA_ARGS__)
@@ -83,14 +93,26 @@ static int parse_smoke(const char *text, struct options *o)
     return usage_error("--smoke-test %s: expected drop, report or off", text);
 }
 
+static int parse_isolation(const char *text, struct options *o)
+{
+    o->has_isolation = true;
+    if (!strcmp(text, "strict"))
+        o->isolation = ISOLATION_STRICT;
+    else if (!strcmp(text, "best-effort"))
+        o->isolation = ISOLATION_BEST_EFFORT;
+    else
+        return usage_error("--isolation %s: expected strict or best-effort", text);
+    return 0;
+}
+
 /* 0 to go on, -1 after --help, or an exit status. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
     static const struct option longopts[] = {
         {"out", required_argument, NULL, 'o'},   {"jobs", required_argument, NULL, 'j'},
         {"shard", required_argument, NULL, 's'}, {"list", no_argument, NULL, 'l'},
-        {"smoke-test", required_argument, NULL, 'S'}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"smoke-test", required_argument, NULL, 'S'}, {"isolation", required_argument, NULL, 'i'},
+        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
     };
     *o = (struct options){.jobs = cpu_count(), .shard = {1, 1}};
     optind = 1;
@@ -113,6 +135,8 @@ static int parse_args(int argc, char **argv, struct options *o)
             o->list = true;
         else if (opt == 'S')
             rc = parse_smoke(optarg, o);
+        else if (opt == 'i')
+            rc = parse_isolation(optarg, o);
     }
     if (rc == 0 && argc - optind != 1)
         rc = usage_error("expected exactly one tournament file (see judge tournament --help)");
@@ -454,14 +478,24 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
     char fingerprint[17];
     struct tournament_error err;
     struct tournament_outdir od;
-    if (tournament_check(cfg, plan, &err) < 0 || tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
+    if (tournament_check(cfg, plan, &err) < 0) {
+        print_escaped(stderr, "%s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    /* Before the output directory, any compile or smoke test: a machine that cannot give the
+     * isolation asked for says so once, not once per match. */
+    struct isolation_report probe;
+    int rc = cli_isolation_ready("tournament", cfg->isolation, "the tournament file", &probe);
+    if (rc != EXIT_OK) return rc;
+    cli_isolation_note(&probe);
+    if (tournament_fingerprint(cfg, fingerprint, &err) < 0 ||
         tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
                                &err) < 0) {
         print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
     struct changed_players changed = {cfg, calloc(cfg->n_players ? cfg->n_players : 1, sizeof(bool))};
-    int rc = EXIT_INTERNAL;
+    rc = EXIT_INTERNAL;
     if (!changed.changed)
         fputs("judge tournament: out of memory\n", stderr);
     else
@@ -484,6 +518,7 @@ int cmd_tournament(int argc, char **argv)
         print_escaped(stderr, "%s\n", err.msg);
         return EXIT_USAGE;
     }
+    if (o.has_isolation) cfg.isolation = o.isolation;
     if (tournament_plan_build(&cfg, &plan, &err) < 0) {
         print_escaped(stderr, "%s\n", err.msg);
         tournament_config_free(&cfg);

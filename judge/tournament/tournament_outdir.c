@@ -133,7 +133,7 @@ static int check_state(const char *path, const char *fingerprint, struct tournam
     else if (strcmp(had, fingerprint) != 0)
         rc = fail(err,
                   "%.400s: this directory holds another tournament (fingerprint %.16s, the file gives "
-                  "%s): the file changed since; use another output directory",
+                  "%s): the file (or --isolation) changed since; use another output directory",
                   path, had, fingerprint);
     else if (had_i != shard.index || had_n != shard.count)
         rc = fail(err, "%.400s: this directory holds shard %u/%u, not %u/%u", path, had_i, had_n, shard.index,

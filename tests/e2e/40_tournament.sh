@@ -2,7 +2,7 @@
 # 40_tournament.sh - `judge tournament`: the plan (--list, shards, formats), bad
 # files, then real matches: an uninterrupted run as the reference, SIGKILLs at
 # random moments with resumes, 3 shards merged, a half-written replay, stray
-# journal lines, the internal-error retry, a changed file and a busy directory
+# journal lines, the internal-error retry, a changed file (or --isolation) and a busy directory
 # refused, and a tournament match reproduced by `judge run` with its seed.
 source "$(dirname "$0")/../lib.sh"
 BOTS=$ROOT/build/bots/generals
@@ -109,6 +109,7 @@ check bad_input/stray_journal_no_state [ ! -e "$T/stray/tournament.json" ]
 rm -r "$T/stray"
 bad bad_shard "^judge tournament: --shard 4/3: expected I/N" "$T/t.yaml" --shard 4/3
 bad bad_jobs "^judge tournament: --jobs 0: expected a number" "$T/t.yaml" --jobs 0
+bad bad_isolation "^judge tournament: --isolation loose: expected strict or best-effort$" "$T/t.yaml" --isolation loose
 
 if [ "$(id -u)" != 0 ]; then
     skip tournament_matches "strict jails need root"
@@ -287,7 +288,12 @@ check worker/killed_one_results_equal_an_uninterrupted_run same "$T/wkill.lines"
 # ---- a changed file or a busy directory is refused --------------------------------------------
 
 sed 's/turn_limit: 30/turn_limit: 31/' "$T/t.yaml" >"$T/changed.yaml"
-bad changed_file "^$T/ref/tournament.json: this directory holds another tournament .*the file changed" "$T/changed.yaml" --out "$T/ref"
+bad changed_file "^$T/ref/tournament.json: this directory holds another tournament .*the file \(or --isolation\) changed" "$T/changed.yaml" --out "$T/ref"
+# --isolation stands for the file's `isolation:` (strict by default), in what a resume must match.
+bad other_isolation "^$T/ref/tournament.json: this directory holds another tournament .*the file \(or --isolation\) changed" \
+    "$T/t.yaml" --out "$T/ref" --isolation best-effort
+"$JUDGE" tournament "$T/t.yaml" --out "$T/ref" --isolation strict >"$T/strict.out" 2>&1
+check resume/isolation_strict_is_the_files_default [ $? = 0 -a "$(grep -c '^played 0 matches.*; 72/72 finished' "$T/strict.out")" = 1 ]
 if command -v flock >/dev/null; then
     flock "$T/ref/.lock" sleep 1 &
     sleep 0.3

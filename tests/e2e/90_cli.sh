@@ -76,8 +76,25 @@ else
         check "install/$f" [ -s "$T/root/usr/$f" ]
     done
     check install/binary_runs "$T/root/usr/bin/judge" help run >/dev/null
+    # The example match files need `make programs`' bots; the installed starters' match compiles its own.
+    if [ -x /usr/bin/gcc ] && [ -x /usr/bin/python3 ]; then
+        iso=(); [ "$(id -u)" = 0 ] || iso=(--isolation best-effort)
+        "$T/root/usr/bin/judge" run "$T/root/usr/share/doc/judge/examples/starters/generals-match.yaml" "${iso[@]}" \
+            --replay "$T/starters.jsonl.gz" >"$T/starters.out" 2>&1
+        check install/starters_match_runs_installed [ $? = 0 -a "$(grep -cE ' OK +[1-9][0-9]* ' "$T/starters.out")" = 2 ]
+    else
+        skip install/starters_match_runs_installed "gcc or python3 is not installed"
+    fi
     make -s -C "$ROOT" uninstall DESTDIR="$T/root" PREFIX=/usr >"$T/uninstall.out" 2>&1
     check uninstall/exit_0 [ $? = 0 ]
     check uninstall/nothing_left [ -z "$(find "$T/root" -type f)" ]
+    check uninstall/no_directory_it_made_left [ -z "$(find "$T/root" -mindepth 1 -type d)" ]
+    # A directory that was there before stays, empty or not.
+    mkdir -p "$T/root2/usr/bin" "$T/root2/usr/share/man"
+    touch "$T/root2/usr/share/man/other"
+    make -s -C "$ROOT" install DESTDIR="$T/root2" PREFIX=/usr >/dev/null 2>&1 &&
+        make -s -C "$ROOT" uninstall DESTDIR="$T/root2" PREFIX=/usr >/dev/null 2>&1
+    check uninstall/keeps_what_it_found [ $? = 0 -a "$(cd "$T/root2" && find . -mindepth 1 | sort | tr '\n' ' ')" = \
+        "./usr ./usr/bin ./usr/share ./usr/share/man ./usr/share/man/other " ]
 fi
 e2e_exit

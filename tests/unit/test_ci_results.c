@@ -3,7 +3,8 @@
  * matches decomposed by place, standings that do not depend on the order replays are
  * read in, a damaged replay withdrawn whole, the summary's size cap, compile records, the
  * match pages (64 matches to a page, a big replay on a page of its own), a tournament's
- * bots/ left unread, the shards' agreeing compile records merged.
+ * bots/ left unread, the shards' agreeing compile records merged, the matches played with
+ * best-effort isolation counted and their layers named.
  */
 #include <check.h>
 #include <json-c/json.h>
@@ -448,6 +449,69 @@ START_TEST(shards_compile_records_that_agree_are_merged)
 }
 END_TEST
 
+/* A two-player replay of a and b whose header says `iso` as its "isolation". */
+static void put_replay_isolated(const char *name, unsigned seed, const char *iso)
+{
+    char *text = replay(seed, 2, abc, (const int[]){1, 2}, NULL), *with = NULL;
+    char *players = strstr(text, "\"players\":[");
+    ck_assert_ptr_nonnull(players);
+    ck_assert_int_ge(asprintf(&with, "%.*s\"isolation\":%s,%s", (int)(players - text), text, iso, players), 0);
+    write_gz("in", name, with);
+    free(with);
+    free(text);
+}
+
+static bool file_has(const char *out, const char *file, const char *needle)
+{
+    char path[512], buf[8192];
+    snprintf(path, sizeof path, "%s/%s/%s", root, out, file);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return strstr(buf, needle) != NULL;
+}
+
+#define ISO_ON       "{\"user_ns\":\"on\",\"freezer\":\"on\",\"cgroup\":\"v1\",\"degraded\":false,\"how\":{}}"
+#define ISO_DEGRADED                                                                                         \
+    "{\"user_ns\":\"degraded\",\"memory_limit\":\"degraded\",\"freezer\":\"on\",\"cgroup\":\"none\","           \
+    "\"degraded\":true,\"how\":{\"user_ns\":\"own uid only (not root)\",\"memory_limit\":\"rlimit RLIMIT_AS\"}}"
+#define ISO_FREEZER_OFF                                                                                      \
+    "{\"user_ns\":\"on\",\"memory_limit\":\"degraded\",\"freezer\":\"off\",\"cgroup\":\"none\",\"degraded\":true,"  \
+    "\"how\":{}}"
+
+START_TEST(best_effort_matches_are_noted)
+{
+    make_root();
+    put_replay_isolated("1.jsonl.gz", 1, ISO_ON);
+    put_replay_isolated("2.jsonl.gz", 2, ISO_DEGRADED);
+    put_replay_isolated("3.jsonl.gz", 3, "[" ISO_ON "," ISO_FREEZER_OFF "]"); /* one report per player */
+    struct results_report rep;
+    struct ci_error err;
+    ck_assert_int_eq(run((const char *[]){"in"}, 1, "out", 0, &rep, &err), 0);
+    ck_assert_uint_eq(rep.best_effort_matches, 2);
+    ck_assert_str_eq(rep.best_effort_layers, "user_ns, memory_limit, freezer");
+    struct json_object *st = load("out", "standings.json");
+    ck_assert_int_eq(json_object_get_int(json_object_object_get(st, "best_effort_matches")), 2);
+    json_object_put(st);
+    const char *note = "**Isolation:** 2 of 3 matches ran with best-effort isolation, these layers not fully on: "
+                       "user\\_ns, memory\\_limit, freezer (each replay's header says what stood in for them).";
+    ck_assert(file_has("out", "standings.md", note));
+    ck_assert(file_has("out", "summary.md", note));
+    results_report_free(&rep);
+    remove_root();
+
+    make_root();
+    put_replay_isolated("1.jsonl.gz", 1, ISO_ON);
+    ck_assert_int_eq(run((const char *[]){"in"}, 1, "out", 0, &rep, &err), 0);
+    ck_assert_uint_eq(rep.best_effort_matches, 0);
+    ck_assert(!file_has("out", "standings.md", "Isolation"));
+    results_report_free(&rep);
+    remove_root();
+}
+END_TEST
+
 static Suite *results_suite(void)
 {
     Suite *s = suite_create("results");
@@ -461,6 +525,7 @@ static Suite *results_suite(void)
     tcase_add_test(t, match_pages_hold_64_matches_and_a_big_replay_its_own);
     tcase_add_test(t, a_tournament_directory_is_read_for_its_records_only);
     tcase_add_test(t, shards_compile_records_that_agree_are_merged);
+    tcase_add_test(t, best_effort_matches_are_noted);
     suite_add_tcase(s, t);
     return s;
 }

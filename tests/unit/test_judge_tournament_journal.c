@@ -285,7 +285,7 @@ START_TEST(another_definition_shard_or_judge_is_refused)
     snprintf(
         want, sizeof want,
         "%s/tournament.json: this directory holds another tournament (fingerprint 00000000000000aa, the file "
-        "gives 00000000000000bb): the file changed since; use another output directory",
+        "gives 00000000000000bb): the file (or --isolation) changed since; use another output directory",
         out_dir);
     ck_assert_str_eq(err.msg, want);
     struct tournament_shard two = {2, 3};

@@ -161,6 +161,9 @@ START_TEST(best_effort_jail_without_root)
     ck_assert_int_eq(r.strict_rc, -1);
     ck_assert_msg(strstr(r.strict_msg, "strict isolation refused: user_ns is degraded") != NULL, "%s",
                   r.strict_msg);
+    ck_assert_msg(strstr(r.strict_msg, "also not fully on: memory_limit, pids_limit, ") != NULL &&
+                      strstr(r.strict_msg, "; `judge doctor` says how to get them") != NULL,
+                  "%s", r.strict_msg);
 
     const struct isolation_report *iso = &r.probe;
     ck_assert(!iso->privileged);
