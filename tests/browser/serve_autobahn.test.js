@@ -85,8 +85,9 @@ async function call([procedure, args]) {
     catch (e) { return {error: e.error, args: e.args}; }
 }
 
-test("autobahn-browser in chromium plays a whole game between two sessions",
-     {skip: skipReason(), timeout: 240000}, async () => {
+/* A server, a site for the pages, chromium, and two pages each with an autobahn session;
+ * body(ctx) with {dir, browser, pages, protocols}; everything closed after, whatever happens. */
+async function withTwoSessions(body) {
     const { chromium } = require("playwright-core");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "judge-serve-autobahn-"));
     const server = await startServer(dir);
@@ -94,7 +95,7 @@ test("autobahn-browser in chromium plays a whole game between two sessions",
     const browser = await chromium.launch({executablePath: CHROMIUM, headless: true, args: ARGS});
     try {
         const url = `ws://127.0.0.1:${server.port}/ws`;
-        const pages = [];
+        const pages = [], protocols = [];
         for (let i = 0; i < 2; i++) {
             const page = await browser.newPage();
             page.errors = [];
@@ -102,10 +103,22 @@ test("autobahn-browser in chromium plays a whole game between two sessions",
             page.on("pageerror", (e) => page.errors.push(String(e)));
             await page.goto(`http://127.0.0.1:${site.address().port}/`);
             await page.addScriptTag({path: autobahnScript()});
-            const protocol = await page.evaluate(connect, {url, realm: REALM});
-            assert.strictEqual(protocol, "wamp.2.json", "the server chose JSON among autobahn's offers");
+            protocols.push(await page.evaluate(connect, {url, realm: REALM}));
             pages.push(page);
         }
+        await body({dir, browser, pages, protocols});
+    } finally {
+        await browser.close();
+        site.close();
+        server.proc.kill("SIGTERM");
+        fs.rmSync(dir, {recursive: true, force: true});
+    }
+}
+
+test("autobahn-browser in chromium plays a whole game between two sessions",
+     {skip: skipReason(), timeout: 240000}, () => withTwoSessions(async ({dir, pages, protocols}) => {
+        for (const protocol of protocols)
+            assert.strictEqual(protocol, "wamp.2.json", "the server chose JSON among autobahn's offers");
         const [alice, bob] = pages;
         const bad = await alice.evaluate(call, ["new-game", ["alice", [BOARD[0], "#_________", ...BOARD.slice(2)]]]);
         assert.strictEqual(bad.error, "seabattle.error.invalid_board", "a bad board is refused through autobahn");
@@ -137,33 +150,12 @@ test("autobahn-browser in chromium plays a whole game between two sessions",
         assert.strictEqual(judge(["replay", "export", "--format", "seabattle-log", replay]), log,
                            "get-game-log equals the export of the written replay");
         for (const page of pages) assert.deepStrictEqual(page.errors, []);
-    } finally {
-        await browser.close();
-        site.close();
-        server.proc.kill("SIGTERM");
-        fs.rmSync(dir, {recursive: true, force: true});
-    }
-});
+}));
 
 /* An invalid shot through autobahn ("3" for x) is a reply of the replay, as the client wrote it,
  * which the engine refuses; the viewer shows it as what the player sent. */
 test("an invalid shot is the replay's reply and the viewer shows what was sent",
-     {skip: skipReason(), timeout: 240000}, async () => {
-    const { chromium } = require("playwright-core");
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "judge-serve-autobahn-"));
-    const server = await startServer(dir);
-    const site = await startSite();
-    const browser = await chromium.launch({executablePath: CHROMIUM, headless: true, args: ARGS});
-    try {
-        const url = `ws://127.0.0.1:${server.port}/ws`;
-        const pages = [];
-        for (let i = 0; i < 2; i++) {
-            const page = await browser.newPage();
-            await page.goto(`http://127.0.0.1:${site.address().port}/`);
-            await page.addScriptTag({path: autobahnScript()});
-            await page.evaluate(connect, {url, realm: REALM});
-            pages.push(page);
-        }
+     {skip: skipReason(), timeout: 240000}, () => withTwoSessions(async ({dir, browser, pages}) => {
         const [alice, bob] = pages;
         const game = (await alice.evaluate(call, ["new-game", ["alice", BOARD]])).result;
         await bob.evaluate(call, ["new-game", ["bob", BOARD]]);
@@ -182,10 +174,4 @@ test("an invalid shot is the replay's reply and the viewer shows what was sent",
         const shown = (await page.evaluate(() => window.__viewer.violations())).join("\n");
         assert.match(shown, /INVALID_OUTPUT/);
         assert.match(shown, /the bot sent"3" 1/, "the viewer shows the shot as sent: " + shown);
-    } finally {
-        await browser.close();
-        site.close();
-        server.proc.kill("SIGTERM");
-        fs.rmSync(dir, {recursive: true, force: true});
-    }
-});
+}));
