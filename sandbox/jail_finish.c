@@ -13,8 +13,6 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#define AS_OVERHEAD_BYTES (16u << 20) /* address space a small program maps beyond its heap */
-
 static void take_pending_notifications(struct jail *j)
 {
     struct jail_error ignored;
@@ -48,13 +46,8 @@ static void gather_facts(struct jail *j, struct verdict_facts *f, struct jail_re
     } else if (j->sweep) { /* RLIMIT_NPROC counts the slot uid's tasks */
         f->pids_limit_hit = j->limits.pids && j->uid_tasks_peak >= j->limits.pids;
     }
-    f->memory_guess =
-        j->rlimit_as && !j->killed && !f->cpu_over_limit && (f->signal == SIGKILL || f->signal == SIGSEGV);
-    /* Under RLIMIT_AS an allocation fails rather than kills: a failure with
-     * the resident peak within the libraries' share of the limit is one. */
-    if (j->rlimit_as && !j->killed && (f->exit_code != 0 || f->signal) &&
-        r->memory_peak_bytes + AS_OVERHEAD_BYTES >= j->limits.memory_bytes)
-        f->memory_guess = true;
+    if (j->rlimit_as)
+        f->memory_guess = verdict_memory_guess(f, r->memory_peak_bytes, j->limits.memory_bytes);
 }
 
 static void write_note(const struct jail *j, const struct verdict_facts *f, struct jail_report *r)

@@ -344,7 +344,7 @@ int jail_wait_core(struct jail_wait_entry *entries, size_t n, struct pollfd *ext
 /* ---- verdict (jail_verdict.c) ---- */
 struct verdict_facts {
     bool oom_killed;   /* the cgroup saw an OOM kill */
-    bool memory_guess; /* no cgroup: a death that looks like RLIMIT_AS */
+    bool memory_guess; /* no cgroup: a death that looks like a failed allocation (verdict_memory_guess) */
     bool forbidden_syscall;
     bool pids_limit_hit;
     bool killed; /* jail_kill was called */
@@ -354,6 +354,10 @@ struct verdict_facts {
     int exit_code, signal;
 };
 enum jail_verdict verdict_decide(const struct verdict_facts *f);
+/* No cgroup, memory under an rlimit: does this death look like a failed
+ * allocation (an error exit, abort or fault, not a kill) with the resident
+ * peak near the limit? Never after a kill by the judge or a forbidden call. */
+bool verdict_memory_guess(const struct verdict_facts *f, uint64_t peak_bytes, uint64_t limit_bytes);
 
 /* ---- metering (jail_meter.c) ---- */
 /* max(process clock, cgroup read now, rusage) minus set-up: exact once the

@@ -3,9 +3,12 @@
  * that is not root (here: root dropped to nobody in a child) gets a refusal in
  * strict mode naming the missing layer, and in best-effort mode a working
  * jail (own user, pid, mount, network namespaces) with the degraded layers
- * named in the isolation report and rlimits in place of the cgroup.
+ * named in the isolation report and rlimits in place of the cgroup; and there,
+ * a bot's death keeps its verdict (a forbidden call, a kill, a crash) where
+ * only a failed allocation is guessed to be the memory limit.
  */
 #include <grp.h>
+#include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -115,7 +118,6 @@ static void busy_loop(struct nobody_result *r)
 
 static void as_nobody(struct nobody_result *r)
 {
-    drop_to_nobody();
     struct jail_error err = {0};
     r->strict_rc = jail_global_init(ISOLATION_STRICT, &r->probe, &err);
     snprintf(r->strict_msg, sizeof r->strict_msg, "%s", err.msg);
@@ -133,29 +135,42 @@ static void as_nobody(struct nobody_result *r)
     busy_loop(r);
 }
 
-START_TEST(best_effort_jail_without_root)
+/* body(result) in a child dropped to nobody; its result (size bytes) comes back through a pipe. */
+static void in_child_as_nobody(void (*body)(void *), void *result, size_t size)
 {
     int fds[2];
     ck_assert_int_eq(pipe(fds), 0);
-    static struct nobody_result r;
-    make_bot_dir();
     pid_t pid = fork();
     if (pid == 0) {
         close(fds[0]);
-        memset(&r, 0, sizeof r);
-        as_nobody(&r);
-        ssize_t n = write(fds[1], &r, sizeof r);
-        _exit(n == (ssize_t)sizeof r ? 0 : 98);
+        memset(result, 0, size);
+        drop_to_nobody();
+        body(result);
+        ssize_t n = write(fds[1], result, size);
+        _exit(n == (ssize_t)size ? 0 : 98);
     }
     close(fds[1]);
     size_t got = 0;
-    for (ssize_t n; got < sizeof r && (n = read(fds[0], (char *)&r + got, sizeof r - got)) > 0;)
+    for (ssize_t n; got < size && (n = read(fds[0], (char *)result + got, size - got)) > 0;)
         got += (size_t)n;
+    close(fds[0]);
     int status;
     waitpid(pid, &status, 0);
-    remove_bot_dir();
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d", status);
-    ck_assert_uint_eq(got, sizeof r);
+    ck_assert_uint_eq(got, size);
+}
+
+static void as_nobody_body(void *r)
+{
+    as_nobody(r);
+}
+
+START_TEST(best_effort_jail_without_root)
+{
+    static struct nobody_result r;
+    make_bot_dir();
+    in_child_as_nobody(as_nobody_body, &r, sizeof r);
+    remove_bot_dir();
     ck_assert_msg(r.failed[0] == '\0', "%s", r.failed);
 
     ck_assert_int_eq(r.strict_rc, -1);
@@ -198,10 +213,92 @@ START_TEST(best_effort_jail_without_root)
 }
 END_TEST
 
+/* ---- deaths under the rlimit fallback, each jail left to end by itself (as a match does) ---- */
+
+#define DEATH_MEMORY (256ull << 20)
+
+enum death { DEATH_SOCKET, DEATH_SELF_KILL, DEATH_FAULT, DEATH_ALLOCATION, DEATHS };
+
+static const char *const death_code[DEATHS] = {
+    [DEATH_SOCKET] = "import socket; socket.socket(socket.AF_INET)",
+    [DEATH_SELF_KILL] = "import os, signal; os.kill(os.getpid(), signal.SIGKILL)",
+    [DEATH_FAULT] = "import ctypes; ctypes.string_at(0)",
+    /* touched 1 MiB at a time until an allocation fails: MemoryError, exit 1 */
+    [DEATH_ALLOCATION] = "b = []\nwhile True: b.append(b'x' * (1 << 20))",
+};
+
+struct deaths_result {
+    char failed[256];
+    struct isolation_report probe;
+    struct jail_report rep[DEATHS];
+};
+
+/* Wait as a match waits for a bot that ended before its reply: until the jail
+ * has ended by itself, a kill by the seccomp listener included; then finish. */
+static int run_to_its_end(const struct command *c, struct jail_report *rep, struct jail_error *err)
+{
+    struct jail *j;
+    if (jail_start(&c->spec, &j, err) < 0) return -1;
+    jail_close_stdin(j);
+    struct jail_wait_entry e = {.jail = j, .fd = -1, .deadline_ns = monotonic_ns() + SAFETY_WALL_NS};
+    while (!jail_has_ended(j) && monotonic_ns() < e.deadline_ns) {
+        if (jail_wait_any(&e, 1, err) < 0) break;
+        if (e.event == JAIL_EVENT_SYSCALL) /* killed: its init is on its way out */
+            nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+    return jail_finish(j, rep, err);
+}
+
+static void deaths_body(void *result)
+{
+    struct deaths_result *r = result;
+    struct jail_error err = {0};
+    if (jail_global_init(ISOLATION_BEST_EFFORT, &r->probe, &err) < 0) {
+        snprintf(r->failed, sizeof r->failed, "best-effort init: %.200s", err.msg);
+        return;
+    }
+    for (int d = 0; d < DEATHS; d++) {
+        struct command c;
+        python_command(&c, death_code[d]);
+        c.spec.mode = ISOLATION_BEST_EFFORT;
+        c.spec.limits.memory_bytes = DEATH_MEMORY;
+        if (run_to_its_end(&c, &r->rep[d], &err) < 0) {
+            snprintf(r->failed, sizeof r->failed, "death %d: %.200s", d, err.msg);
+            return;
+        }
+    }
+}
+
+/* Without a cgroup, MEMORY_LIMIT is a guess from the way the bot died: a
+ * forbidden call, a kill and a plain crash are never taken for one. */
+START_TEST(deaths_without_cgroup_keep_their_verdicts)
+{
+    static struct deaths_result r;
+    in_child_as_nobody(deaths_body, &r, sizeof r);
+    ck_assert_msg(r.failed[0] == '\0', "%s", r.failed);
+    if (r.probe.state[LAYER_MEMORY_LIMIT] == LAYER_ON) {
+        printf("SKIP unprivileged_deaths: nobody has a cgroup memory controller here\n");
+        return;
+    }
+    const struct jail_report *sock = &r.rep[DEATH_SOCKET];
+    ck_assert_msg(sock->verdict == VERDICT_FORBIDDEN_SYSCALL, "%s: %s", jail_verdict_name(sock->verdict), sock->note);
+    ck_assert_str_eq(sock->syscall.name, "socket");
+    for (int d = DEATH_SELF_KILL; d <= DEATH_FAULT; d++)
+        ck_assert_msg(r.rep[d].verdict == VERDICT_RUNTIME_ERROR, "death %d: %s: %s", d,
+                      jail_verdict_name(r.rep[d].verdict), r.rep[d].note);
+    ck_assert_int_eq(r.rep[DEATH_SELF_KILL].signal, SIGKILL);
+    ck_assert_int_eq(r.rep[DEATH_FAULT].signal, SIGSEGV);
+    const struct jail_report *alloc = &r.rep[DEATH_ALLOCATION];
+    ck_assert_msg(alloc->verdict == VERDICT_MEMORY_LIMIT, "%s: %s", jail_verdict_name(alloc->verdict), alloc->note);
+    ck_assert_ptr_nonnull(strstr(alloc->note, "guess"));
+}
+END_TEST
+
 int main(void)
 {
     TCase *tc = tcase_create("unprivileged");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, best_effort_jail_without_root);
+    tcase_add_test(tc, deaths_without_cgroup_keep_their_verdicts);
     return run_suite(single_case_suite("sandbox_unprivileged", tc));
 }

@@ -1,6 +1,7 @@
 /*
  * test_sandbox_verdict.c - the pure parts of the jail: verdict and layer
- * names, the verdict order, limit defaults and the rlimit plan.
+ * names, the verdict order, the memory guess without a cgroup, limit defaults
+ * and the rlimit plan.
  */
 #include <signal.h>
 #include <sys/resource.h>
@@ -85,6 +86,48 @@ START_TEST(verdict_order)
     f = signalled(SIGSEGV);
     f.memory_guess = true;
     ck_assert_int_eq(verdict_decide(&f), VERDICT_MEMORY_LIMIT);
+    f = signalled(SIGKILL);
+    f.memory_guess = true;
+    f.forbidden_syscall = true; /* the seccomp listener's kill, whatever the guess */
+    ck_assert_int_eq(verdict_decide(&f), VERDICT_FORBIDDEN_SYSCALL);
+}
+END_TEST
+
+#define LIMIT (256ull << 20)
+#define NEAR  (250ull << 20) /* a resident peak within the libraries' share of LIMIT */
+#define FAR   (2ull << 20)
+
+/* Without a cgroup, MEMORY_LIMIT is a guess: only a death a failed allocation
+ * leads to (an error exit, abort, a fault), near the limit, and never a kill. */
+START_TEST(memory_guess_is_narrow)
+{
+    struct verdict_facts f = exited(2);
+    ck_assert(verdict_memory_guess(&f, NEAR, LIMIT));
+    ck_assert(!verdict_memory_guess(&f, FAR, LIMIT));
+    ck_assert(!verdict_memory_guess(&f, NEAR, 0));
+    f = exited(0);
+    ck_assert(!verdict_memory_guess(&f, NEAR, LIMIT));
+    int allocation_deaths[] = {SIGSEGV, SIGABRT, SIGBUS};
+    for (size_t i = 0; i < sizeof allocation_deaths / sizeof allocation_deaths[0]; i++) {
+        f = signalled(allocation_deaths[i]);
+        ck_assert(verdict_memory_guess(&f, NEAR, LIMIT));
+        ck_assert(!verdict_memory_guess(&f, FAR, LIMIT)); /* a plain crash */
+    }
+    int other_deaths[] = {SIGKILL, SIGTERM, SIGXFSZ, SIGXCPU, SIGSYS};
+    for (size_t i = 0; i < sizeof other_deaths / sizeof other_deaths[0]; i++) {
+        f = signalled(other_deaths[i]);
+        ck_assert_msg(!verdict_memory_guess(&f, NEAR, LIMIT), "signal %d", other_deaths[i]);
+    }
+    f = signalled(SIGSEGV);
+    f.forbidden_syscall = true;
+    ck_assert(!verdict_memory_guess(&f, NEAR, LIMIT));
+    f = signalled(SIGSEGV);
+    f.killed = true;
+    f.kill_reason = VERDICT_WALL_LIMIT;
+    ck_assert(!verdict_memory_guess(&f, NEAR, LIMIT));
+    f = signalled(SIGSEGV);
+    f.cpu_over_limit = true;
+    ck_assert(!verdict_memory_guess(&f, NEAR, LIMIT));
 }
 END_TEST
 
@@ -145,6 +188,7 @@ int main(void)
     tcase_add_test(tc, verdict_names_round_trip);
     tcase_add_test(tc, layer_and_state_names);
     tcase_add_test(tc, verdict_order);
+    tcase_add_test(tc, memory_guess_is_narrow);
     tcase_add_test(tc, limit_defaults);
     tcase_add_test(tc, rlimit_plan);
     return run_suite(single_case_suite("sandbox_verdict", tc));

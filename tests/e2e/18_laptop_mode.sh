@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# 18_laptop_mode.sh - best-effort as an ordinary user with no cgroup of its own (nobody,
+# as on a laptop without a delegated cgroup v2 subtree): the jail has its namespaces and
+# seccomp, and rlimits stand in for the cgroup. A bot's death keeps its verdict there,
+# in a match as in judge exec: a forbidden call is FORBIDDEN_SYSCALL, a fault or a kill
+# RUNTIME_ERROR, never taken for the memory limit.
+source "$(dirname "$0")/../lib.sh"
+PROGS=$ROOT/build/progs
+BOTS=$ROOT/build/bots/generals
+T=$(e2e_tmpdir)
+trap 'rm -rf "$T"' EXIT
+
+if [ "$(id -u)" != 0 ]; then
+    skip laptop "run as root to become nobody (setpriv)"
+    e2e_exit
+fi
+for bin in "$PROGS/gen_forbidden" "$PROGS/gen_fault" "$PROGS/exec_signal" "$BOTS/pass"; do
+    if [ ! -x "$bin" ]; then
+        fail laptop "$bin is missing: run make programs"
+        e2e_exit
+    fi
+done
+OUT=$T/nobody
+mkdir "$OUT" && chown 65534:65534 "$OUT"
+as_nobody() { (cd / && setpriv --reuid=65534 --regid=65534 --clear-groups "$@"); }
+as_nobody "$JUDGE" exec --isolation best-effort --report "$OUT/probe.json" -- /bin/true </dev/null >/dev/null 2>&1
+if [ "$(json_get "$OUT/probe.json" isolation.cgroup 2>/dev/null)" != none ]; then
+    skip laptop "nobody has a cgroup here: the rlimit fallback is not what runs"
+    e2e_exit
+fi
+field() { json_get "$OUT/$1.json" "$2"; }
+# jexec NAME [OPTIONS...] -- CMD...: judge exec as nobody, best-effort, in build/progs.
+jexec() {
+    local name=$1; shift
+    as_nobody "$JUDGE" exec --isolation best-effort --dir "$PROGS" --report "$OUT/$name.json" \
+        --stdout /dev/null --stderr /dev/null "$@" </dev/null
+}
+# rq FILE EXPR: a python expression over the replay's lines: V its violations, R its result.
+rq() {
+    python3 - "$1" "$2" <<'PY'
+import gzip, json, sys
+L = [json.loads(x) for x in gzip.open(sys.argv[1], "rt")]
+V = [x for x in L if x["type"] == "violation"]
+R = L[-1]
+print(eval(sys.argv[2]))
+PY
+}
+verified() { "$JUDGE" replay verify "$1" >/dev/null 2>&1; }
+# laptop_match NAME BOT [judge run options...]: build/progs/BOT against pass for 10 rounds, as
+# nobody; the replay is $OUT/NAME.jsonl.gz.
+laptop_match() {
+    local name=$1 bot=$2; shift 2
+    { printf 'game: generals\ngenerate:\n  rows: 8\n  cols: 8\n  players: 2\nseed: 4\n'
+      printf 'params:\n  turn_limit: 10\nplayers:\n'
+      printf '  - name: bad\n    dir: %s\n    command: [./%s]\n' "$PROGS" "$bot"
+      printf '  - name: pass\n    dir: %s\n    command: [./pass]\n' "$BOTS"; } >"$T/$name.yaml"
+    as_nobody "$JUDGE" run "$T/$name.yaml" --isolation best-effort --replay "$OUT/$name.jsonl.gz" "$@" \
+        >"$T/$name.out" 2>&1
+}
+
+# ---- a death keeps its verdict under a memory rlimit ---------------------------------------
+
+laptop_match forbidden gen_forbidden
+check laptop/match_forbidden_call [ "$(rq "$OUT/forbidden.jsonl.gz" 'V[0]["verdict"], V[0]["evidence"]["syscall"]["name"]')" = \
+    "('FORBIDDEN_SYSCALL', 'socket')" ]
+laptop_match fault gen_fault
+check laptop/match_fault_is_a_crash [ "$(rq "$OUT/fault.jsonl.gz" 'V[0]["verdict"], V[0]["evidence"]["reason"]')" = \
+    "('RUNTIME_ERROR', 'killed by signal 11 (SEGV) before the reply was complete')" ]
+for name in forbidden fault; do
+    check laptop/match_${name}_verifies verified "$OUT/$name.jsonl.gz"
+done
+
+jexec segv --memory 256M -- ./exec_signal segv
+check laptop/exec_fault_is_a_crash [ "$(field segv verdict) $(field segv signal)" = "RUNTIME_ERROR 11" ]
+jexec self_kill --memory 256M -- ./exec_signal 9
+check laptop/exec_self_kill_is_a_crash [ "$(field self_kill verdict) $(field self_kill signal)" = "RUNTIME_ERROR 9" ]
+jexec touch --memory 64M -- ./exec_touch 200
+check laptop/exec_allocation_guessed [ "$(field touch verdict)" = MEMORY_LIMIT ]
+e2e_exit
