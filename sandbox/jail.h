@@ -231,7 +231,8 @@ int jail_wait_any(struct jail_wait_entry *entries, size_t n, struct jail_error *
  * in order: MEMORY_LIMIT (oom kill), FORBIDDEN_SYSCALL, MEMORY_LIMIT (without a
  * cgroup: a death that looks like a failed allocation under the rlimit, a
  * guess the note says is one), PROCESS_LIMIT, the reason given to jail_kill(),
- * RUNTIME_ERROR, OK. */
+ * CPU_LIMIT (its CPU past limits.cpu_ns however it ended: without a cgroup its
+ * children's is counted once they are reaped), RUNTIME_ERROR, OK. */
 int jail_finish(struct jail *j, struct jail_report *report, struct jail_error *err);
 
 /* Convenience for `judge exec`: start, feed stdin from in_fd (-1: /dev/null),

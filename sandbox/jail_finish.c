@@ -50,6 +50,23 @@ static void gather_facts(struct jail *j, struct verdict_facts *f, struct jail_re
         f->memory_guess = verdict_memory_guess(f, r->memory_peak_bytes, j->limits.memory_bytes);
 }
 
+/* The judge's kill at the limit, the RLIMIT_CPU backstop's, or a total found
+ * past the limit once it ended (children whose CPU no cgroup counted while
+ * they ran are counted when reaped). */
+static void cpu_note(const struct jail *j, const struct verdict_facts *f, const struct jail_report *r,
+                     char *n, size_t cap)
+{
+    uint64_t limit_ms = j->limits.cpu_ns / 1000000u;
+    if (f->killed && j->kill_reason == VERDICT_CPU_LIMIT)
+        snprintf(n, cap, "%s", j->kill_note);
+    else if (!f->killed && (f->signal == SIGXCPU || f->signal == SIGKILL))
+        snprintf(n, cap, "cpu limit %" PRIu64 " ms passed (RLIMIT_CPU backstop)", limit_ms);
+    else
+        snprintf(n, cap,
+                 "cpu limit %" PRIu64 " ms passed: %" PRIu64 " ms counted at its end, its children's included",
+                 limit_ms, r->cpu_ns / 1000000u);
+}
+
 static void write_note(const struct jail *j, const struct verdict_facts *f, struct jail_report *r)
 {
     char *n = r->note;
@@ -72,11 +89,7 @@ static void write_note(const struct jail *j, const struct verdict_facts *f, stru
         snprintf(n, cap, "pids limit %" PRIu64 " reached", j->limits.pids);
         break;
     case VERDICT_CPU_LIMIT:
-        if (!f->killed)
-            snprintf(n, cap, "cpu limit %" PRIu64 " ms passed (RLIMIT_CPU backstop)",
-                     j->limits.cpu_ns / 1000000u);
-        else
-            snprintf(n, cap, "%s", j->kill_note);
+        cpu_note(j, f, r, n, cap);
         break;
     case VERDICT_RUNTIME_ERROR:
         if (f->file_size_signal)

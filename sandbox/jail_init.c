@@ -14,10 +14,13 @@
  * environment it was copied with (/proc/1/cmdline is world-readable). It
  * keeps every signal blocked (a namespace's init gets no signal from inside
  * without a handler), closes every fd but the status pipe, reaps every child
- * as SIGCHLD comes, and when the command ends writes the command's raw wait
- * status there as one fixed-size record and exits; the kernel then kills
- * what is left of the namespace. In a jail without namespaces (jail_flat.h)
- * the init is a child subreaper instead, and the rest is killed by uid.
+ * as SIGCHLD comes, and when the command ends kills what is left of the
+ * namespace, reaps it, and writes the command's raw wait status there as one
+ * fixed-size record with the CPU of every child it reaped, then exits. Killing
+ * the rest itself (the kernel would, once the init exits) puts their CPU in
+ * the record: without a cgroup's counter, children that outlive the command
+ * are counted nowhere else. In a jail without namespaces (jail_flat.h) the
+ * init is a child subreaper instead, and the rest is killed by uid.
  *
  * Judge side: find the command's host pid (the init's only child) and read
  * the record after the init is reaped.
@@ -93,13 +96,29 @@ static void close_all_but(int keep)
     close_range((unsigned)keep + 1, ~0U, 0);
 }
 
-/* Reap every child that has ended; at the command's end, report and exit. */
+/* As pid 1 of its namespace, kill(-1) reaches every other process in it and
+ * nothing outside (a subreaper without a namespace must not: -1 would be
+ * every process of its uid). Again after each reap: a child forked while the
+ * first kill went round is found by the next; orphans come to the init. */
+static void end_the_rest(void)
+{
+    if (getpid() != 1) return;
+    while (kill(-1, SIGKILL) == 0) {
+        pid_t got;
+        while ((got = waitpid(-1, NULL, __WALL)) < 0 && errno == EINTR) {
+        }
+        if (got < 0) return;
+    }
+}
+
+/* Reap every child that has ended; at the command's end, end the rest, report and exit. */
 static void reap_ended(pid_t command, int status_fd)
 {
     for (;;) {
         int status;
         pid_t got = waitpid(-1, &status, __WALL | WNOHANG);
         if (got == command) {
+            end_the_rest();
             write_record(status_fd, status);
             _exit(0);
         }

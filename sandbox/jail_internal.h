@@ -349,7 +349,7 @@ struct verdict_facts {
     bool pids_limit_hit;
     bool killed; /* jail_kill was called */
     enum jail_verdict kill_reason;
-    bool cpu_over_limit;   /* the RLIMIT_CPU backstop or a late reading passed the limit */
+    bool cpu_over_limit;   /* the final reading passed the limit (RLIMIT_CPU backstop, late children) */
     bool file_size_signal; /* SIGXFSZ */
     int exit_code, signal;
 };

@@ -4,7 +4,9 @@
  * forbidden call explains whatever death followed; then, without a cgroup, a
  * death that looks like a failed allocation under the memory rlimit; a fork
  * that failed at the pids limit explains a crash; then the reason the judge
- * killed it; a CPU backstop; any other non-zero exit or signal; else OK.
+ * killed it; CPU time past the limit, however it ended (the RLIMIT_CPU
+ * backstop, or, without a cgroup, children whose CPU is known only once they
+ * are reaped); any other non-zero exit or signal; else OK.
  */
 #include "sandbox/jail_internal.h"
 
@@ -49,8 +51,9 @@ enum jail_verdict verdict_decide(const struct verdict_facts *f)
     if (f->forbidden_syscall) return VERDICT_FORBIDDEN_SYSCALL;
     if (f->memory_guess) return VERDICT_MEMORY_LIMIT;
     if (f->pids_limit_hit && !ended_ok(f)) return VERDICT_PROCESS_LIMIT;
+    if (f->killed && f->kill_reason != VERDICT_OK) return f->kill_reason;
+    if (f->cpu_over_limit) return VERDICT_CPU_LIMIT;
     if (f->killed) return f->kill_reason;
-    if (f->cpu_over_limit && f->signal != 0) return VERDICT_CPU_LIMIT;
     if (f->exit_code != 0 || f->signal != 0) return VERDICT_RUNTIME_ERROR;
     return VERDICT_OK;
 }

@@ -3,7 +3,10 @@
 # as on a laptop without a delegated cgroup v2 subtree): the jail has its namespaces and
 # seccomp, and rlimits stand in for the cgroup. A bot's death keeps its verdict there,
 # in a match as in judge exec: a forbidden call is FORBIDDEN_SYSCALL, a fault or a kill
-# RUNTIME_ERROR, never taken for the memory limit.
+# RUNTIME_ERROR, never taken for the memory limit. The CPU of a bot's children counts,
+# once reaped (no cgroup counts it while they run): those it waited for, and those left
+# running at its end, which the jail's init kills and reaps; a total past the limit is
+# CPU_LIMIT, in a match past the budget too, found at the bot's end.
 source "$(dirname "$0")/../lib.sh"
 PROGS=$ROOT/build/progs
 BOTS=$ROOT/build/bots/generals
@@ -14,7 +17,8 @@ if [ "$(id -u)" != 0 ]; then
     skip laptop "run as root to become nobody (setpriv)"
     e2e_exit
 fi
-for bin in "$PROGS/gen_forbidden" "$PROGS/gen_fault" "$PROGS/exec_signal" "$BOTS/pass"; do
+for bin in "$PROGS/gen_forbidden" "$PROGS/gen_fault" "$PROGS/gen_spin_child" "$PROGS/exec_signal" \
+           "$PROGS/exec_kids" "$BOTS/pass"; do
     if [ ! -x "$bin" ]; then
         fail laptop "$bin is missing: run make programs"
         e2e_exit
@@ -46,6 +50,7 @@ print(eval(sys.argv[2]))
 PY
 }
 verified() { "$JUDGE" replay verify "$1" >/dev/null 2>&1; }
+refused() { ! verified "$1"; }
 # laptop_match NAME BOT [judge run options...]: build/progs/BOT against pass for 10 rounds, as
 # nobody; the replay is $OUT/NAME.jsonl.gz.
 laptop_match() {
@@ -76,4 +81,34 @@ jexec self_kill --memory 256M -- ./exec_signal 9
 check laptop/exec_self_kill_is_a_crash [ "$(field self_kill verdict) $(field self_kill signal)" = "RUNTIME_ERROR 9" ]
 jexec touch --memory 64M -- ./exec_touch 200
 check laptop/exec_allocation_guessed [ "$(field touch verdict)" = MEMORY_LIMIT ]
+
+# ---- the CPU of children ------------------------------------------------------------------
+
+jexec reaped --cpu 1 --wall 30 -- ./exec_kids reaped 4 300
+check laptop/exec_reaped_children_counted [ "$(field reaped verdict)" = CPU_LIMIT -a "$(field reaped cpu_ns)" -ge 1200000000 ]
+jexec left --cpu 1 --wall 30 -- ./exec_kids left 2 600
+check laptop/exec_children_left_counted [ "$(field left verdict)" = CPU_LIMIT -a "$(field left cpu_ns)" -ge 1200000000 ]
+check laptop/exec_children_left_note grep -q "ms counted at its end, its children's included" "$OUT/left.json"
+jexec few --cpu 1 --wall 30 -- ./exec_kids reaped 1 100
+check laptop/exec_children_under_the_limit_ok [ "$(field few verdict)" = OK -a "$(field few cpu_ns)" -ge 100000000 ]
+check laptop/isolation_says_children_late grep -q 'children counted once reaped, not as they run' "$OUT/few.json"
+
+# gen_spin_child's child burns 600 ms before its 3rd reply and on to the end: over a budget of
+# 310 ms, unseen while it ran, counted at the end.
+laptop_match spin gen_spin_child --param budget_base_ms=300
+check laptop/match_children_cpu_over_budget [ "$(rq "$OUT/spin.jsonl.gz" \
+    'len(V), R["players"][0]["verdict"], R["players"][0]["cpu_ns"] > R["players"][0]["budget_ns"] == 310000000')" = \
+    "(0, 'CPU_LIMIT', True)" ]
+check laptop/match_children_cpu_why grep -q 'why: round 10, reply 10: CPU time over the budget, found at its end' \
+    "$T/spin.out"
+check laptop/match_spin_verifies verified "$OUT/spin.jsonl.gz"
+# The verifier takes that CPU_LIMIT from the result's own figures: under the budget, it is refused.
+python3 - "$OUT/spin.jsonl.gz" "$T/spin-cut.jsonl.gz" <<'PY'
+import gzip, json, sys
+lines = [json.loads(x) for x in gzip.open(sys.argv[1], "rt")]
+lines[-1]["players"][0]["cpu_ns"] = lines[-1]["players"][0]["budget_ns"]
+with gzip.open(sys.argv[2], "wt") as f:
+    f.writelines(json.dumps(x, separators=(",", ":")) + "\n" for x in lines)
+PY
+check laptop/match_cpu_limit_needs_its_figures refused "$T/spin-cut.jsonl.gz"
 e2e_exit

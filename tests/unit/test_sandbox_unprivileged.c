@@ -5,7 +5,8 @@
  * jail (own user, pid, mount, network namespaces) with the degraded layers
  * named in the isolation report and rlimits in place of the cgroup; and there,
  * a bot's death keeps its verdict (a forbidden call, a kill, a crash) where
- * only a failed allocation is guessed to be the memory limit.
+ * only a failed allocation is guessed to be the memory limit, and a child
+ * left running is counted once the init has killed and reaped it.
  */
 #include <grp.h>
 #include <signal.h>
@@ -231,7 +232,29 @@ struct deaths_result {
     char failed[256];
     struct isolation_report probe;
     struct jail_report rep[DEATHS];
+    struct jail_report child_left; /* a child burns 400 ms, the command exits: CPU limit 200 ms */
 };
+
+/* The child tells the parent once it has burnt 400 ms by its own clock and burns on; the parent
+ * exits then. No cgroup counts the child while it runs: the init's record, once it has killed
+ * and reaped it, does. */
+static const char child_left_code[] = "import os, time\n"
+                                      "r, w = os.pipe()\n"
+                                      "if os.fork() == 0:\n"
+                                      "    while time.process_time() < 0.4: pass\n"
+                                      "    os.write(w, b'x')\n"
+                                      "    while True: pass\n"
+                                      "os.read(r, 1)\n";
+
+static int run_child_left(struct jail_report *rep, struct jail_error *err)
+{
+    struct command c;
+    python_command(&c, child_left_code);
+    c.spec.mode = ISOLATION_BEST_EFFORT;
+    c.spec.limits.cpu_ns = 200 * MS;
+    struct jail_io io = {-1, -1, -1, 0, 0, NULL, NULL};
+    return jail_run(&c.spec, &io, rep, err);
+}
 
 /* Wait as a match waits for a bot that ended before its reply: until the jail
  * has ended by itself, a kill by the seccomp listener included; then finish. */
@@ -267,10 +290,13 @@ static void deaths_body(void *result)
             return;
         }
     }
+    if (run_child_left(&r->child_left, &err) < 0)
+        snprintf(r->failed, sizeof r->failed, "child left: %.200s", err.msg);
 }
 
 /* Without a cgroup, MEMORY_LIMIT is a guess from the way the bot died: a
- * forbidden call, a kill and a plain crash are never taken for one. */
+ * forbidden call, a kill and a plain crash are never taken for one. And the
+ * CPU of a child that outlived the command is counted, and past the limit. */
 START_TEST(deaths_without_cgroup_keep_their_verdicts)
 {
     static struct deaths_result r;
@@ -281,7 +307,8 @@ START_TEST(deaths_without_cgroup_keep_their_verdicts)
         return;
     }
     const struct jail_report *sock = &r.rep[DEATH_SOCKET];
-    ck_assert_msg(sock->verdict == VERDICT_FORBIDDEN_SYSCALL, "%s: %s", jail_verdict_name(sock->verdict), sock->note);
+    ck_assert_msg(sock->verdict == VERDICT_FORBIDDEN_SYSCALL, "%s: %s", jail_verdict_name(sock->verdict),
+                  sock->note);
     ck_assert_str_eq(sock->syscall.name, "socket");
     for (int d = DEATH_SELF_KILL; d <= DEATH_FAULT; d++)
         ck_assert_msg(r.rep[d].verdict == VERDICT_RUNTIME_ERROR, "death %d: %s: %s", d,
@@ -289,8 +316,13 @@ START_TEST(deaths_without_cgroup_keep_their_verdicts)
     ck_assert_int_eq(r.rep[DEATH_SELF_KILL].signal, SIGKILL);
     ck_assert_int_eq(r.rep[DEATH_FAULT].signal, SIGSEGV);
     const struct jail_report *alloc = &r.rep[DEATH_ALLOCATION];
-    ck_assert_msg(alloc->verdict == VERDICT_MEMORY_LIMIT, "%s: %s", jail_verdict_name(alloc->verdict), alloc->note);
+    ck_assert_msg(alloc->verdict == VERDICT_MEMORY_LIMIT, "%s: %s", jail_verdict_name(alloc->verdict),
+                  alloc->note);
     ck_assert_ptr_nonnull(strstr(alloc->note, "guess"));
+    /* Its CPU past the limit, however it ended, is CPU_LIMIT (at 200 ms with a cgroup, at its end without). */
+    const struct jail_report *kid = &r.child_left;
+    ck_assert_msg(kid->verdict == VERDICT_CPU_LIMIT, "%s: %s", jail_verdict_name(kid->verdict), kid->note);
+    ck_assert_uint_ge(kid->cpu_ns, 200 * MS);
 }
 END_TEST
 

@@ -68,7 +68,17 @@ START_TEST(verdict_order)
     f.cpu_over_limit = true; /* the RLIMIT_CPU backstop */
     ck_assert_int_eq(verdict_decide(&f), VERDICT_CPU_LIMIT);
     f = exited(0);
-    f.cpu_over_limit = true; /* finished on its own: no kill to explain */
+    f.cpu_over_limit = true; /* finished on its own past the limit: its children's CPU, counted once reaped */
+    ck_assert_int_eq(verdict_decide(&f), VERDICT_CPU_LIMIT);
+    f = exited(3);
+    f.cpu_over_limit = true;
+    ck_assert_int_eq(verdict_decide(&f), VERDICT_CPU_LIMIT);
+    f = signalled(SIGKILL);
+    f.cpu_over_limit = true;
+    f.killed = true;
+    f.kill_reason = VERDICT_OK; /* still running at the finish, past the limit */
+    ck_assert_int_eq(verdict_decide(&f), VERDICT_CPU_LIMIT);
+    f.cpu_over_limit = false;
     ck_assert_int_eq(verdict_decide(&f), VERDICT_OK);
     f = signalled(SIGKILL);
     f.killed = true;
