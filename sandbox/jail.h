@@ -94,7 +94,8 @@ int jail_scratch_remove(const char *path, struct jail_error *err);
 
 struct jail_spec {
     const char *const *argv;  /* argv[0] is a path inside the jail (or found via PATH in envp) */
-    const char *const *envp;  /* the whole environment; NULL = empty */
+    const char *const *envp;  /* the whole environment; NULL = empty; never the judge's own environ
+                                 strings, which every jail's init blanks before the command starts */
     const char *dir;          /* host directory bound read-only at JAIL_BOT_DIR, or NULL */
     const char *rw_dir;       /* host directory bound read-write at JAIL_RW_DIR, or NULL */
     const char *workdir;      /* working directory inside the jail; NULL = JAIL_BOT_DIR if dir, else "/" */

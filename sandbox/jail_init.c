@@ -40,6 +40,8 @@
 
 #define INIT_RECORD_MAGIC 0x4a494e49u /* "JINI" */
 #define INIT_LOST_COMMAND 126         /* the init's exit code when it never saw the command end */
+#define STAT_ARG_START    48          /* /proc/PID/stat: arg_start, then arg_end */
+#define STAT_ENV_START    50          /* env_start, then env_end */
 
 struct init_record {
     uint32_t magic;
@@ -72,10 +74,8 @@ static unsigned long stat_field(const char *buf, int n)
     return p ? strtoul(p + 1, NULL, 10) : 0;
 }
 
-/* The init is a copy of the judge and never executes anything: blank the
- * judge's command line and environment in its memory, so /proc/1/cmdline (which
- * any process may read) shows the bot none of it, nor could /proc/1/environ. */
-static void blank_command_line(void)
+/* Zero the area whose start and end are fields `first` and `first + 1` of /proc/self/stat. */
+static void blank_area(int first)
 {
     char buf[1024];
     int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
@@ -84,10 +84,21 @@ static void blank_command_line(void)
     close(fd);
     if (n <= 0) return;
     buf[n] = '\0';
-    unsigned long start = stat_field(buf, 48), end = stat_field(buf, 49); /* arg_start, arg_end */
+    unsigned long start = stat_field(buf, first), end = stat_field(buf, first + 1);
     if (start && end > start) memset((void *)start, 0, end - start);
-    start = stat_field(buf, 50), end = stat_field(buf, 51); /* env_start, env_end */
-    if (start && end > start) memset((void *)start, 0, end - start);
+}
+
+/* The init is a copy of the judge and never executes anything: blank the
+ * judge's command line and environment in its memory, so /proc/1/cmdline (which
+ * any process may read) shows the bot none of it, nor could /proc/1/environ. */
+static void blank_command_line(void)
+{
+    blank_area(STAT_ARG_START);
+}
+
+void jail_init_blank_environment(void)
+{
+    blank_area(STAT_ENV_START);
 }
 
 static void close_all_but(int keep)

@@ -248,6 +248,12 @@ bool jail_spawn_exec_error(int report_fd, char *msg, size_t size);
 void jail_spawn_abandon(struct spawn_pending *sp);
 
 /* ---- the jail's init (jail_init.c) ---- */
+/* Child side, in the init before it forks the command: zero its copy of the
+ * judge's environment. Until the command's execve the init may be dumpable (a
+ * jail of an ordinary user's own uid: no uid change made it otherwise, and it
+ * cannot be made so while the judge takes the command's seccomp listener from
+ * their shared memory), and /proc/1/environ readable to the bot meanwhile. */
+void jail_init_blank_environment(void);
 /* Child side: become pid 1's init for COMMAND (its child): reap every child,
  * write COMMAND's wait status to status_fd when it ends, exit. */
 _Noreturn void jail_init_run(pid_t command, int status_fd);

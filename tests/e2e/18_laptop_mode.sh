@@ -6,7 +6,8 @@
 # RUNTIME_ERROR, never taken for the memory limit. The CPU of a bot's children counts,
 # once reaped (no cgroup counts it while they run): those it waited for, and those left
 # running at its end, which the jail's init kills and reaps; a total past the limit is
-# CPU_LIMIT, in a match past the budget too, found at the bot's end.
+# CPU_LIMIT, in a match past the budget too, found at the bot's end. The judge's environment
+# never shows through the jail's init.
 source "$(dirname "$0")/../lib.sh"
 PROGS=$ROOT/build/progs
 BOTS=$ROOT/build/bots/generals
@@ -18,7 +19,7 @@ if [ "$(id -u)" != 0 ]; then
     e2e_exit
 fi
 for bin in "$PROGS/gen_forbidden" "$PROGS/gen_fault" "$PROGS/gen_spin_child" "$PROGS/exec_signal" \
-           "$PROGS/exec_kids" "$BOTS/pass"; do
+           "$PROGS/exec_kids" "$BOTS/pass" "$ROOT/build/hostile/env_secret"; do
     if [ ! -x "$bin" ]; then
         fail laptop "$bin is missing: run make programs"
         e2e_exit
@@ -111,4 +112,17 @@ with gzip.open(sys.argv[2], "wt") as f:
     f.writelines(json.dumps(x, separators=(",", ":")) + "\n" for x in lines)
 PY
 check laptop/match_cpu_limit_needs_its_figures refused "$T/spin-cut.jsonl.gz"
+
+# ---- the judge's environment ---------------------------------------------------------------
+
+# Until the command's execve its init, of the user's own uid, is readable to it: the judge's
+# environment must be gone from the init's memory before then (tests/hostile/env_secret).
+leaks=0
+for n in $(seq 20); do
+    as_nobody env JUDGE_HOSTILE_SECRET=laptop-secret "$JUDGE" exec --isolation best-effort \
+        --dir "$ROOT/build/hostile" --report "$OUT/env$n.json" --stdout /dev/null --stderr /dev/null \
+        -- ./env_secret </dev/null
+    [ "$(field "env$n" verdict)" = OK ] || leaks=$((leaks + 1))
+done
+check laptop/judge_environment_never_seen [ $leaks = 0 ]
 e2e_exit
