@@ -114,7 +114,7 @@ static int build_plans(struct jail *j, const struct jail_spec *spec, const struc
     if (g->seccomp_ok && seccomp_policy_get(spec->profile, &parts->seccomp, err) < 0) return -1;
     bool has_cg = g->cgroup.version != CGROUP_NONE; /* take_cgroup gives one, or the start fails */
     bool cg_memory = has_cg && g->cgroup.memory, cg_pids = has_cg && g->cgroup.pids;
-    j->rlimit_as = !cg_memory && j->limits.memory_bytes;
+    j->memory_rlimit = !cg_memory && j->limits.memory_bytes;
     rlimits_plan_build(&j->limits, !cg_memory, !cg_pids, &parts->rlimits);
     if (g->flat) return flat_paths_build(spec, &parts->flat, err);
     struct mount_plan_input in = {

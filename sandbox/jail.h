@@ -56,7 +56,7 @@ const char *layer_state_name(enum layer_state s); /* "on", "degraded", "off" */
 
 struct isolation_report {
     enum layer_state state[LAYER_COUNT];
-    char how[LAYER_COUNT][64];  /* e.g. "cgroup v1 memory+memsw", "rlimit RLIMIT_AS" */
+    char how[LAYER_COUNT][64];  /* e.g. "cgroup v1 memory+memsw", "rlimit RLIMIT_NPROC ..." */
     char cgroup_backend[16];    /* "v2", "v1" or "none" */
     bool privileged;            /* running as root (true) or as an ordinary user */
     bool degraded;              /* any layer not ON */

@@ -46,7 +46,7 @@ static void gather_facts(struct jail *j, struct verdict_facts *f, struct jail_re
     } else if (j->sweep) { /* RLIMIT_NPROC counts the slot uid's tasks */
         f->pids_limit_hit = j->limits.pids && j->uid_tasks_peak >= j->limits.pids;
     }
-    if (j->rlimit_as)
+    if (j->memory_rlimit)
         f->memory_guess = verdict_memory_guess(f, r->memory_peak_bytes, j->limits.memory_bytes);
 }
 
@@ -78,7 +78,7 @@ static void write_note(const struct jail *j, const struct verdict_facts *f, stru
                      j->limits.memory_bytes);
         else
             snprintf(n, cap,
-                     "guess: %s %d under RLIMIT_AS %" PRIu64 " bytes (no cgroup memory controller)",
+                     "guess: %s %d under RLIMIT_DATA %" PRIu64 " bytes (no cgroup memory controller)",
                      f->signal ? "signal" : "exit code", f->signal ? f->signal : f->exit_code,
                      j->limits.memory_bytes);
         break;

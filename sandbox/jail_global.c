@@ -363,7 +363,8 @@ static void describe_cgroup_layers(struct jail_global *g)
     if (any && c->memory)
         set_layer(g, LAYER_MEMORY_LIMIT, LAYER_ON, how, NULL);
     else
-        set_layer(g, LAYER_MEMORY_LIMIT, LAYER_DEGRADED, "rlimit RLIMIT_AS", fix);
+        set_layer(g, LAYER_MEMORY_LIMIT, LAYER_DEGRADED, "rlimit RLIMIT_DATA per process; MEMORY_LIMIT a guess",
+                  fix);
     snprintf(how, sizeof how, "cgroup %s pids", v);
     if (any && c->pids)
         set_layer(g, LAYER_PIDS_LIMIT, LAYER_ON, how, NULL);

@@ -122,8 +122,9 @@ struct rlimit_plan {
     } item[RLIMIT_PLAN_MAX];
 };
 /* RLIMIT_FSIZE, NOFILE, STACK, CORE=0 always; CPU as a backstop when a CPU
- * limit is set; AS and NPROC stand in for a missing cgroup controller. */
-void rlimits_plan_build(const struct jail_limits *lim, bool as_for_memory, bool nproc_for_pids,
+ * limit is set; DATA (with an AS backstop) and NPROC stand in for a missing
+ * cgroup controller. */
+void rlimits_plan_build(const struct jail_limits *lim, bool rlimit_for_memory, bool nproc_for_pids,
                         struct rlimit_plan *out);
 /* Child side: 0, or -errno with *step naming the limit that failed. */
 int rlimits_apply(const struct rlimit_plan *plan, const char **step);
@@ -285,7 +286,7 @@ struct jail {
     bool cgroup_freezer; /* else SIGSTOP/SIGCONT of the init and the command */
     struct jail_identity *own_identity;
     struct jail_limits limits; /* with defaults filled in */
-    bool rlimit_as;            /* memory enforced by RLIMIT_AS (no cgroup) */
+    bool memory_rlimit;        /* memory enforced by RLIMIT_DATA per process (no cgroup) */
     struct isolation_report isolation;
     uint64_t start_ns, end_ns;
     uint64_t base_proc_ns, base_cgroup_ns, base_init_ns;

@@ -12,8 +12,8 @@
 
 #include <signal.h>
 
-/* Address space and data a small program maps beyond its heap (loader,
- * libraries, stack): how far below the limit the resident peak may stop. */
+/* What a small program maps beyond its heap (loader, libraries, stack): how
+ * far below the limit the resident peak may stop when an allocation fails. */
 #define RLIMIT_OVERHEAD_BYTES (16u << 20)
 
 static bool ended_ok(const struct verdict_facts *f)

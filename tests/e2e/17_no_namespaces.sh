@@ -78,7 +78,7 @@ cpu=$(field cpu cpu_ns)
 check no_ns/cpu_limit [ "$(field cpu verdict)" = CPU_LIMIT -a "$cpu" -ge 500000000 -a "$cpu" -lt 700000000 ]
 
 jexec mem "$PROGS" --memory 100M -- ./exec_touch 200
-check no_ns/memory_limit_rlimit_as [ "$(field mem verdict)" = MEMORY_LIMIT ]
+check no_ns/memory_limit_rlimit [ "$(field mem verdict)" = MEMORY_LIMIT ]
 jexec memok "$PROGS" --memory 100M -- ./exec_touch 20
 check no_ns/memory_20M_ok [ "$(field memok verdict)" = OK ]
 

@@ -7,7 +7,9 @@
 # once reaped (no cgroup counts it while they run): those it waited for, and those left
 # running at its end, which the jail's init kills and reaps; a total past the limit is
 # CPU_LIMIT, in a match past the budget too, found at the bot's end. The judge's environment
-# never shows through the jail's init.
+# never shows through the jail's init. Memory is RLIMIT_DATA, which a runtime's reservations
+# do not fill: Java compiles and runs. The hostile suite's attacks for an ordinary user get
+# the verdicts of tests/hostile/expect_fallback.txt.
 source "$(dirname "$0")/../lib.sh"
 PROGS=$ROOT/build/progs
 BOTS=$ROOT/build/bots/generals
@@ -125,4 +127,29 @@ for n in $(seq 20); do
     [ "$(field "env$n" verdict)" = OK ] || leaks=$((leaks + 1))
 done
 check laptop/judge_environment_never_seen [ $leaks = 0 ]
+
+# ---- memory: RLIMIT_DATA leaves a runtime's reservations alone --------------------------
+
+check laptop/memory_limit_named [ "$(field few isolation.how.memory_limit)" = \
+    "rlimit RLIMIT_DATA per process; MEMORY_LIMIT a guess" ]
+if [ -x /usr/bin/javac ] && [ -x /usr/bin/java ]; then
+    as_nobody "$JUDGE" compile --isolation best-effort --profile java "$ROOT/examples/starters/generals/java" \
+        --out "$OUT/java" >"$T/javac.out" 2>&1
+    check laptop/java_compiles [ $? = 0 -a "$(head -c 3 "$T/javac.out")" = "OK " -a -f "$OUT/java/Bot.class" ]
+    { printf 'game: generals\ngenerate:\n  rows: 8\n  cols: 8\n  players: 2\nseed: 4\n'
+      printf 'params:\n  turn_limit: 10\nplayers:\n'
+      printf '  - name: java\n    source: %s\n    language: java\n' "$ROOT/examples/starters/generals/java"
+      printf '  - name: pass\n    dir: %s\n    command: [./pass]\n' "$BOTS"; } >"$T/java.yaml"
+    as_nobody "$JUDGE" run "$T/java.yaml" --isolation best-effort --replay "$OUT/java.jsonl.gz" >"$T/java.out" 2>&1
+    check laptop/java_plays [ "$(rq "$OUT/java.jsonl.gz" '[(p["verdict"], p["moves"]) for p in R["players"]]')" = \
+        "[('OK', 10), ('OK', 10)]" ]
+else
+    skip laptop/java "no JDK here (make deps)"
+fi
+
+# ---- the hostile suite for an ordinary user ---------------------------------------------
+
+as_nobody env JUDGE="$JUDGE" HOSTILE_EXPECT="$ROOT/tests/hostile/expect_fallback.txt" \
+    HOSTILE_OPTS="--isolation best-effort" bash "$ROOT/tests/hostile/run.sh" | sed 's|hostile/|laptop/hostile_|'
+[ "${PIPESTATUS[0]}" = 0 ] || E2E_FAILED=1
 e2e_exit

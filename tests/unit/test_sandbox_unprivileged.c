@@ -130,7 +130,7 @@ static void as_nobody(struct nobody_result *r)
         "grep -E '^(Uid|CapEff|NoNewPrivs|Seccomp):' /proc/self/status; echo $$;"
         "uname -n; ls -A /dev; grep -c : /proc/self/net/dev; touch /x 2>/dev/null || echo ro",
         0, &r->view);
-    run_best_effort("ulimit -v; awk '/Max processes/ {print $3}' /proc/self/limits; exit 3", 64u << 20,
+    run_best_effort("ulimit -d; ulimit -v; awk '/Max processes/ {print $3}' /proc/self/limits; exit 3", 64u << 20,
                     &r->limits);
     bot_copy(r);
     busy_loop(r);
@@ -184,7 +184,7 @@ START_TEST(best_effort_jail_without_root)
     ck_assert_int_eq(iso->state[LAYER_USER_NS], LAYER_DEGRADED);
     ck_assert_str_eq(iso->how[LAYER_USER_NS], "own uid only (not root)");
     ck_assert_int_eq(iso->state[LAYER_MEMORY_LIMIT], LAYER_DEGRADED);
-    ck_assert_str_eq(iso->how[LAYER_MEMORY_LIMIT], "rlimit RLIMIT_AS");
+    ck_assert_str_eq(iso->how[LAYER_MEMORY_LIMIT], "rlimit RLIMIT_DATA per process; MEMORY_LIMIT a guess");
     ck_assert_int_eq(iso->state[LAYER_PIDS_LIMIT], LAYER_DEGRADED);
     ck_assert_int_eq(iso->state[LAYER_FREEZER], LAYER_DEGRADED);
     ck_assert_str_eq(iso->cgroup_backend, "none");
@@ -202,7 +202,7 @@ START_TEST(best_effort_jail_without_root)
 
     ck_assert_int_eq(r.limits.rep.verdict, VERDICT_RUNTIME_ERROR);
     ck_assert_int_eq(r.limits.rep.exit_code, 3);
-    ck_assert_str_eq(r.limits.out, "65536\n64\n"); /* RLIMIT_AS in KiB, RLIMIT_NPROC */
+    ck_assert_str_eq(r.limits.out, "65536\n4259840\n64\n"); /* RLIMIT_DATA, RLIMIT_AS in KiB, RLIMIT_NPROC */
 
     ck_assert_msg(r.bot.rc == 0 && r.bot.rep.verdict == VERDICT_OK, "%s %s %s", r.bot.err.msg,
                   jail_verdict_name(r.bot.rep.verdict), r.bot.errout);

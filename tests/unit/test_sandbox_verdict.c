@@ -181,13 +181,16 @@ START_TEST(rlimit_plan)
     lim.cpu_ns = 1500 * MS;
     lim.memory_bytes = 256u << 20;
     rlimits_plan_build(&lim, true, true, &p);
-    ck_assert_int_eq(p.n, 7);
+    ck_assert_int_eq(p.n, 8);
     ck_assert_uint_eq(planned(&p, RLIMIT_CPU), 3); /* ceil(1.5 s) + 1 */
-    ck_assert_uint_eq(planned(&p, RLIMIT_AS), 256u << 20);
+    /* private writable memory at the limit; address space only as a backstop, 4 GiB above it */
+    ck_assert_uint_eq(planned(&p, RLIMIT_DATA), 256u << 20);
+    ck_assert_uint_eq(planned(&p, RLIMIT_AS), (256ull << 20) + (4ull << 30));
     ck_assert_uint_eq(planned(&p, RLIMIT_NPROC), 64);
     lim.cpu_ns = 2000 * MS;
     rlimits_plan_build(&lim, false, false, &p);
     ck_assert_uint_eq(planned(&p, RLIMIT_CPU), 3);
+    ck_assert_uint_eq(planned(&p, RLIMIT_DATA), (rlim_t)-2);
     ck_assert_uint_eq(planned(&p, RLIMIT_AS), (rlim_t)-2);
 }
 END_TEST
