@@ -312,6 +312,8 @@ struct jail {
     uid_t sweep_uid;           /* flat jail of its own uid slot: killed by uid (uid_sweep.c) */
     bool sweep;
     uint64_t uid_tasks_peak;   /* flat: most tasks of sweep_uid seen (RLIMIT_NPROC reached?) */
+    bool init_ends_the_rest;   /* pid 1 of its own pid namespace: kills and reaps the rest once the
+                                  command has ended, and counts their CPU (jail_init.c) */
 };
 /* Close every fd, release an identity of its own, free. */
 void jail_free(struct jail *j);
@@ -373,9 +375,10 @@ uint64_t jail_cpu_ns_final(struct jail *j);
 /* An upper bound of what the jail has used by now (monotonic_ns) on at most `cpus`
  * CPUs, from its last reading, without reading again (UINT64_MAX before any). */
 uint64_t jail_cpu_ns_bound(const struct jail *j, uint64_t now, long cpus);
-/* The jail is frozen and about to be killed: take the exact reading as final.
- * Its processes run no more bot code; their exit (the init's teardown of the
- * judge's memory it was copied from, above all) is not the bot's CPU time. */
+/* The jail is frozen by the cgroup and about to be killed: take the exact
+ * reading as final. Its processes run no more bot code; their exit (the init's
+ * teardown of the judge's memory it was copied from, above all) is not the
+ * bot's CPU time. */
 void jail_cpu_fix(struct jail *j);
 
 /* ---- time (monotonic.c) ---- */

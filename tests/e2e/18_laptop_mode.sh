@@ -95,6 +95,11 @@ check laptop/exec_children_left_note grep -q "ms counted at its end, its childre
 jexec few --cpu 1 --wall 30 -- ./exec_kids reaped 1 100
 check laptop/exec_children_under_the_limit_ok [ "$(field few verdict)" = OK -a "$(field few cpu_ns)" -ge 100000000 ]
 check laptop/isolation_says_children_late grep -q 'children counted once reaped, not as they run' "$OUT/few.json"
+# Killed by the judge (its output past the cap, after its kids had burnt 300 ms each): the
+# init, left to end the rest, counts them.
+jexec killed --cpu 100 --wall 30 --output-limit 1k -- /bin/sh -c './exec_kids left 2 300; exec yes'
+check laptop/exec_children_of_a_killed_jail_counted [ "$(field killed verdict)" = OUTPUT_LIMIT \
+    -a "$(field killed cpu_ns)" -ge 600000000 ]
 
 # gen_spin_child's child burns 600 ms before its 3rd reply and on to the end: over a budget of
 # 310 ms, unseen while it ran, counted at the end.

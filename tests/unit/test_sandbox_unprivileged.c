@@ -232,7 +232,8 @@ struct deaths_result {
     char failed[256];
     struct isolation_report probe;
     struct jail_report rep[DEATHS];
-    struct jail_report child_left; /* a child burns 400 ms, the command exits: CPU limit 200 ms */
+    struct jail_report child_left;   /* a child burns 400 ms, the command exits: CPU limit 200 ms */
+    struct jail_report child_killed; /* a child burns 400 ms, the command floods stdout: killed */
 };
 
 /* The child tells the parent once it has burnt 400 ms by its own clock and burns on; the parent
@@ -253,6 +254,28 @@ static int run_child_left(struct jail_report *rep, struct jail_error *err)
     c.spec.mode = ISOLATION_BEST_EFFORT;
     c.spec.limits.cpu_ns = 200 * MS;
     struct jail_io io = {-1, -1, -1, 0, 0, NULL, NULL};
+    return jail_run(&c.spec, &io, rep, err);
+}
+
+/* The same child; then the parent writes past the stdout cap and the judge kills
+ * the jail: its init, left to end the rest, counts the child in its record. */
+static const char child_killed_code[] = "import os, sys, time\n"
+                                        "r, w = os.pipe()\n"
+                                        "if os.fork() == 0:\n"
+                                        "    while time.process_time() < 0.4: pass\n"
+                                        "    os.write(w, b'x')\n"
+                                        "    while True: pass\n"
+                                        "os.read(r, 1)\n"
+                                        "sys.stdout.write('x' * 100000)\n"
+                                        "sys.stdout.flush()\n"
+                                        "time.sleep(100)\n";
+
+static int run_child_killed(struct jail_report *rep, struct jail_error *err)
+{
+    struct command c;
+    python_command(&c, child_killed_code);
+    c.spec.mode = ISOLATION_BEST_EFFORT;
+    struct jail_io io = {-1, -1, -1, 1000, 0, NULL, NULL};
     return jail_run(&c.spec, &io, rep, err);
 }
 
@@ -292,11 +315,14 @@ static void deaths_body(void *result)
     }
     if (run_child_left(&r->child_left, &err) < 0)
         snprintf(r->failed, sizeof r->failed, "child left: %.200s", err.msg);
+    else if (run_child_killed(&r->child_killed, &err) < 0)
+        snprintf(r->failed, sizeof r->failed, "child killed: %.200s", err.msg);
 }
 
 /* Without a cgroup, MEMORY_LIMIT is a guess from the way the bot died: a
  * forbidden call, a kill and a plain crash are never taken for one. And the
- * CPU of a child that outlived the command is counted, and past the limit. */
+ * CPU of a child that outlived the command is counted, past the limit, as is
+ * that of one still running when the judge killed the jail. */
 START_TEST(deaths_without_cgroup_keep_their_verdicts)
 {
     static struct deaths_result r;
@@ -323,6 +349,9 @@ START_TEST(deaths_without_cgroup_keep_their_verdicts)
     const struct jail_report *kid = &r.child_left;
     ck_assert_msg(kid->verdict == VERDICT_CPU_LIMIT, "%s: %s", jail_verdict_name(kid->verdict), kid->note);
     ck_assert_uint_ge(kid->cpu_ns, 200 * MS);
+    kid = &r.child_killed;
+    ck_assert_msg(kid->verdict == VERDICT_OUTPUT_LIMIT, "%s: %s", jail_verdict_name(kid->verdict), kid->note);
+    ck_assert_uint_ge(kid->cpu_ns, 400 * MS); /* what the child had burnt before the kill */
 }
 END_TEST
 
