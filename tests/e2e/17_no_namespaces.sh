@@ -84,6 +84,8 @@ check no_ns/memory_20M_ok [ "$(field memok verdict)" = OK ]
 
 jexec bomb "$HOSTILE" --cpu 1 --wall 3 -- ./fork_bomb
 check no_ns/fork_bomb_process_limit [ "$(field bomb verdict)" = PROCESS_LIMIT ]
+check no_ns/pids_limit_named [ "$(field bomb isolation.how.pids_limit)" = \
+    "rlimit RLIMIT_NPROC; PROCESS_LIMIT from its uid's tasks" ]
 
 # A daemon in its own session outlives the command: the uid sweep ends it.
 jexec orphan "$PROGS" --profile interpreter --wall 5 -- /bin/sh -c 'setsid sleep 60 & setsid sleep 61 & exit 0'

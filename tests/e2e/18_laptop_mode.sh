@@ -9,7 +9,8 @@
 # CPU_LIMIT, in a match past the budget too, found at the bot's end. The judge's environment
 # never shows through the jail's init. Memory is RLIMIT_DATA, which a runtime's reservations
 # do not fill: Java compiles and runs. The hostile suite's attacks for an ordinary user get
-# the verdicts of tests/hostile/expect_fallback.txt.
+# the verdicts of tests/hostile/expect_fallback.txt. A refused fork is never reported: no
+# PROCESS_LIMIT, and the report's isolation note says so.
 source "$(dirname "$0")/../lib.sh"
 PROGS=$ROOT/build/progs
 BOTS=$ROOT/build/bots/generals
@@ -100,6 +101,7 @@ check laptop/isolation_says_children_late grep -q 'children counted once reaped,
 jexec killed --cpu 100 --wall 30 --output-limit 1k -- /bin/sh -c './exec_kids left 2 300; exec yes'
 check laptop/exec_children_of_a_killed_jail_counted [ "$(field killed verdict)" = OUTPUT_LIMIT \
     -a "$(field killed cpu_ns)" -ge 600000000 ]
+check laptop/freezer_named [ "$(field few isolation.how.freezer)" = "SIGSTOP of its init and command; children run on" ]
 
 # gen_spin_child's child burns 600 ms before its 3rd reply and on to the end: over a budget of
 # 310 ms, unseen while it ran, counted at the end.
@@ -151,6 +153,15 @@ if [ -x /usr/bin/javac ] && [ -x /usr/bin/java ]; then
 else
     skip laptop/java "no JDK here (make deps)"
 fi
+
+# ---- processes: RLIMIT_NPROC refuses a fork, and nothing tells the judge -------------------
+
+check laptop/pids_limit_named [ "$(field few isolation.how.pids_limit)" = \
+    "rlimit RLIMIT_NPROC; PROCESS_LIMIT never reported" ]
+as_nobody "$JUDGE" exec --isolation best-effort --cpu 1 --wall 3 --pids 16 --dir "$ROOT/build/hostile" \
+    --report "$OUT/bomb.json" --stdout /dev/null --stderr /dev/null -- ./fork_bomb </dev/null
+check laptop/fork_bomb_ends_on_a_limit [ "$(field bomb verdict | grep -xE 'CPU_LIMIT|WALL_LIMIT|RUNTIME_ERROR')" != "" ]
+check laptop/fork_bomb_left_nothing [ -z "$(grep -lx fork_bomb /proc/[0-9]*/comm 2>/dev/null)" ]
 
 # ---- the hostile suite for an ordinary user ---------------------------------------------
 
