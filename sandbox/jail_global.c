@@ -378,7 +378,7 @@ static void describe_cgroup_layers(struct jail_global *g)
     if (any && c->cpu)
         set_layer(g, LAYER_CPU_METER, LAYER_ON, how, NULL);
     else
-        set_layer(g, LAYER_CPU_METER, LAYER_DEGRADED, "process clock; children counted once reaped, not as they run",
+        set_layer(g, LAYER_CPU_METER, LAYER_DEGRADED, "process clock; children counted at its end, not as they run",
                   fix);
     if (c->freezer_how[0])
         snprintf(how, sizeof how, "%s", c->freezer_how);

@@ -95,7 +95,7 @@ check laptop/exec_children_left_counted [ "$(field left verdict)" = CPU_LIMIT -a
 check laptop/exec_children_left_note grep -q "ms counted at its end, its children's included" "$OUT/left.json"
 jexec few --cpu 1 --wall 30 -- ./exec_kids reaped 1 100
 check laptop/exec_children_under_the_limit_ok [ "$(field few verdict)" = OK -a "$(field few cpu_ns)" -ge 100000000 ]
-check laptop/isolation_says_children_late grep -q 'children counted once reaped, not as they run' "$OUT/few.json"
+check laptop/isolation_says_children_late grep -q 'children counted at its end, not as they run' "$OUT/few.json"
 # Killed by the judge (its output past the cap, after its kids had burnt 300 ms each): the
 # init, left to end the rest, counts them.
 jexec killed --cpu 100 --wall 30 --output-limit 1k -- /bin/sh -c './exec_kids left 2 300; exec yes'

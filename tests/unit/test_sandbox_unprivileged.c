@@ -187,7 +187,7 @@ START_TEST(best_effort_jail_without_root)
     ck_assert_str_eq(iso->how[LAYER_MEMORY_LIMIT], "rlimit RLIMIT_DATA per process; MEMORY_LIMIT a guess");
     ck_assert_int_eq(iso->state[LAYER_PIDS_LIMIT], LAYER_DEGRADED);
     ck_assert_str_eq(iso->how[LAYER_PIDS_LIMIT], "rlimit RLIMIT_NPROC; PROCESS_LIMIT never reported");
-    ck_assert_str_eq(iso->how[LAYER_CPU_METER], "process clock; children counted once reaped, not as they run");
+    ck_assert_str_eq(iso->how[LAYER_CPU_METER], "process clock; children counted at its end, not as they run");
     ck_assert_int_eq(iso->state[LAYER_FREEZER], LAYER_DEGRADED);
     ck_assert_str_eq(iso->cgroup_backend, "none");
     ck_assert_int_eq(iso->state[LAYER_NET_NS], LAYER_ON);
