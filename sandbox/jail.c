@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #define REAP_TIMEOUT_NS (10ull * 1000000000u) /* SIGKILL'ed and still there: something is wrong */
+#define INIT_END_NS     (1000000000u) /* an init killing and reaping the rest takes milliseconds */
 
 /* Everything jail_start builds before spawning, released together on any path. */
 struct start_parts {
@@ -114,7 +115,7 @@ static int build_plans(struct jail *j, const struct jail_spec *spec, const struc
     if (g->seccomp_ok && seccomp_policy_get(spec->profile, &parts->seccomp, err) < 0) return -1;
     bool has_cg = g->cgroup.version != CGROUP_NONE; /* take_cgroup gives one, or the start fails */
     bool cg_memory = has_cg && g->cgroup.memory, cg_pids = has_cg && g->cgroup.pids;
-    j->rlimit_as = !cg_memory && j->limits.memory_bytes;
+    j->memory_rlimit = !cg_memory && j->limits.memory_bytes;
     rlimits_plan_build(&j->limits, !cg_memory, !cg_pids, &parts->rlimits);
     if (g->flat) return flat_paths_build(spec, &parts->flat, err);
     struct mount_plan_input in = {
@@ -259,6 +260,7 @@ int jail_begin(const struct jail_spec *spec, struct jail **out, struct spawn_pen
     }
     describe_isolation(j, g, parts.identity);
     plan_sweep(j, g, parts.identity);
+    j->init_ends_the_rest = !g->flat;
     *out = j;
     return 0;
 }
@@ -328,8 +330,10 @@ static void sigkill_cgroup_members(struct jail *j)
 /* SIGKILL to the init (pid 1) alone would let the rest run on until the init
  * gets a CPU to exit (the kernel then kills the rest of its pid namespace):
  * the command is signalled too, and with a cgroup every member is signalled
- * while frozen, so none runs another instruction. A frozen jail must then be
- * thawed to die. */
+ * while frozen, so none runs another instruction. Without a cgroup the init
+ * is left to end the rest itself once the command is dead (jail_init.c): its
+ * record then holds their CPU, which no counter saw, where the kernel would
+ * have reaped them uncounted. A frozen jail must then be thawed to die. */
 static void kill_now(struct jail *j)
 {
     struct jail_error ignored;
@@ -339,8 +343,8 @@ static void kill_now(struct jail *j)
     }
     if (!j->reaped) {
         bool frozen = j->cgroup_freezer && jail_freeze(j, &ignored) == 0;
-        jail_cpu_fix(j); /* when frozen (by the cgroup, or SIGSTOP earlier) */
-        pidfd_send_signal(j->pidfd, SIGKILL, NULL, 0);
+        jail_cpu_fix(j); /* when frozen by the cgroup */
+        if (j->cg || !j->init_ends_the_rest) pidfd_send_signal(j->pidfd, SIGKILL, NULL, 0);
         pidfd_send_signal(j->cmd_pidfd, SIGKILL, NULL, 0);
         if (frozen) sigkill_cgroup_members(j);
     }
@@ -414,6 +418,8 @@ static uint64_t timeval_total_ns(const struct rusage *ru)
 int jail_reap(struct jail *j, bool block, struct jail_error *err)
 {
     if (j->reaped) return 0;
+    if (block && !pidfd_readable(j->pidfd, INIT_END_NS)) /* still ending the rest: end it */
+        pidfd_send_signal(j->pidfd, SIGKILL, NULL, 0);
     if (!pidfd_readable(j->pidfd, block ? REAP_TIMEOUT_NS : 0))
         return block ? jail_fail(err, "pid %d did not exit within %llu s of SIGKILL", (int)j->pid,
                                  (unsigned long long)(REAP_TIMEOUT_NS / 1000000000u))

@@ -56,7 +56,7 @@ const char *layer_state_name(enum layer_state s); /* "on", "degraded", "off" */
 
 struct isolation_report {
     enum layer_state state[LAYER_COUNT];
-    char how[LAYER_COUNT][64];  /* e.g. "cgroup v1 memory+memsw", "rlimit RLIMIT_AS" */
+    char how[LAYER_COUNT][64];  /* e.g. "cgroup v1 memory+memsw", "rlimit RLIMIT_NPROC ..." */
     char cgroup_backend[16];    /* "v2", "v1" or "none" */
     bool privileged;            /* running as root (true) or as an ordinary user */
     bool degraded;              /* any layer not ON */
@@ -94,7 +94,8 @@ int jail_scratch_remove(const char *path, struct jail_error *err);
 
 struct jail_spec {
     const char *const *argv;  /* argv[0] is a path inside the jail (or found via PATH in envp) */
-    const char *const *envp;  /* the whole environment; NULL = empty */
+    const char *const *envp;  /* the whole environment; NULL = empty; never the judge's own environ
+                                 strings, which every jail's init blanks before the command starts */
     const char *dir;          /* host directory bound read-only at JAIL_BOT_DIR, or NULL */
     const char *rw_dir;       /* host directory bound read-write at JAIL_RW_DIR, or NULL */
     const char *workdir;      /* working directory inside the jail; NULL = JAIL_BOT_DIR if dir, else "/" */
@@ -228,8 +229,11 @@ int jail_wait_any(struct jail_wait_entry *entries, size_t n, struct jail_error *
 
 /* Kill what is left, check the cgroup is empty, reap, release every resource
  * (the cgroup goes back to the pool), fill *report and free j. The verdict is,
- * in order: MEMORY_LIMIT (oom kill), FORBIDDEN_SYSCALL, PROCESS_LIMIT, the
- * reason given to jail_kill(), RUNTIME_ERROR, OK. */
+ * in order: MEMORY_LIMIT (oom kill), FORBIDDEN_SYSCALL, MEMORY_LIMIT (without a
+ * cgroup: a death that looks like a failed allocation under the rlimit, a
+ * guess the note says is one), PROCESS_LIMIT, the reason given to jail_kill(),
+ * CPU_LIMIT (its CPU past limits.cpu_ns however it ended: without a cgroup its
+ * children's is counted once they are reaped), RUNTIME_ERROR, OK. */
 int jail_finish(struct jail *j, struct jail_report *report, struct jail_error *err);
 
 /* Convenience for `judge exec`: start, feed stdin from in_fd (-1: /dev/null),

@@ -13,8 +13,6 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#define AS_OVERHEAD_BYTES (16u << 20) /* address space a small program maps beyond its heap */
-
 static void take_pending_notifications(struct jail *j)
 {
     struct jail_error ignored;
@@ -48,13 +46,25 @@ static void gather_facts(struct jail *j, struct verdict_facts *f, struct jail_re
     } else if (j->sweep) { /* RLIMIT_NPROC counts the slot uid's tasks */
         f->pids_limit_hit = j->limits.pids && j->uid_tasks_peak >= j->limits.pids;
     }
-    f->memory_guess =
-        j->rlimit_as && !j->killed && !f->cpu_over_limit && (f->signal == SIGKILL || f->signal == SIGSEGV);
-    /* Under RLIMIT_AS an allocation fails rather than kills: a failure with
-     * the resident peak within the libraries' share of the limit is one. */
-    if (j->rlimit_as && !j->killed && (f->exit_code != 0 || f->signal) &&
-        r->memory_peak_bytes + AS_OVERHEAD_BYTES >= j->limits.memory_bytes)
-        f->memory_guess = true;
+    if (j->memory_rlimit)
+        f->memory_guess = verdict_memory_guess(f, r->memory_peak_bytes, j->limits.memory_bytes);
+}
+
+/* The judge's kill at the limit, the RLIMIT_CPU backstop's, or a total found
+ * past the limit once it ended (children whose CPU no cgroup counted while
+ * they ran are counted when reaped). */
+static void cpu_note(const struct jail *j, const struct verdict_facts *f, const struct jail_report *r,
+                     char *n, size_t cap)
+{
+    uint64_t limit_ms = j->limits.cpu_ns / 1000000u;
+    if (f->killed && j->kill_reason == VERDICT_CPU_LIMIT)
+        snprintf(n, cap, "%s", j->kill_note);
+    else if (!f->killed && (f->signal == SIGXCPU || f->signal == SIGKILL))
+        snprintf(n, cap, "cpu limit %" PRIu64 " ms passed (RLIMIT_CPU backstop)", limit_ms);
+    else
+        snprintf(n, cap,
+                 "cpu limit %" PRIu64 " ms passed: %" PRIu64 " ms counted at its end, its children's included",
+                 limit_ms, r->cpu_ns / 1000000u);
 }
 
 static void write_note(const struct jail *j, const struct verdict_facts *f, struct jail_report *r)
@@ -68,7 +78,7 @@ static void write_note(const struct jail *j, const struct verdict_facts *f, stru
                      j->limits.memory_bytes);
         else
             snprintf(n, cap,
-                     "guess: %s %d under RLIMIT_AS %" PRIu64 " bytes (no cgroup memory controller)",
+                     "guess: %s %d under RLIMIT_DATA %" PRIu64 " bytes (no cgroup memory controller)",
                      f->signal ? "signal" : "exit code", f->signal ? f->signal : f->exit_code,
                      j->limits.memory_bytes);
         break;
@@ -79,11 +89,7 @@ static void write_note(const struct jail *j, const struct verdict_facts *f, stru
         snprintf(n, cap, "pids limit %" PRIu64 " reached", j->limits.pids);
         break;
     case VERDICT_CPU_LIMIT:
-        if (!f->killed)
-            snprintf(n, cap, "cpu limit %" PRIu64 " ms passed (RLIMIT_CPU backstop)",
-                     j->limits.cpu_ns / 1000000u);
-        else
-            snprintf(n, cap, "%s", j->kill_note);
+        cpu_note(j, f, r, n, cap);
         break;
     case VERDICT_RUNTIME_ERROR:
         if (f->file_size_signal)

@@ -101,6 +101,9 @@ void flat_describe_layers(struct isolation_report *probe, char fix[][128], bool 
         layer(probe, fix, ns[i], LAYER_OFF, "none: jail without namespaces", FIX_NAMESPACES);
     layer(probe, fix, LAYER_PID_NS, LAYER_DEGRADED, "subreaper init, ended by killing its uid", FIX_NAMESPACES);
     layer(probe, fix, LAYER_PIVOT_ROOT, LAYER_OFF, "bot sees the container's files, cwd its dir", FIX_NAMESPACES);
+    if (setid && probe->state[LAYER_PIDS_LIMIT] != LAYER_ON) /* jail_finish.c counts the slot uid's tasks */
+        snprintf(probe->how[LAYER_PIDS_LIMIT], sizeof probe->how[0], "%s",
+                 "rlimit RLIMIT_NPROC; PROCESS_LIMIT from its uid's tasks");
     if (setid)
         layer(probe, fix, LAYER_USER_NS, LAYER_DEGRADED, "unique host uid per jail, no user namespace",
               FIX_NAMESPACES);

@@ -14,10 +14,13 @@
  * environment it was copied with (/proc/1/cmdline is world-readable). It
  * keeps every signal blocked (a namespace's init gets no signal from inside
  * without a handler), closes every fd but the status pipe, reaps every child
- * as SIGCHLD comes, and when the command ends writes the command's raw wait
- * status there as one fixed-size record and exits; the kernel then kills
- * what is left of the namespace. In a jail without namespaces (jail_flat.h)
- * the init is a child subreaper instead, and the rest is killed by uid.
+ * as SIGCHLD comes, and when the command ends kills what is left of the
+ * namespace, reaps it, and writes the command's raw wait status there as one
+ * fixed-size record with the CPU of every child it reaped, then exits. Killing
+ * the rest itself (the kernel would, once the init exits) puts their CPU in
+ * the record: without a cgroup's counter, children that outlive the command
+ * are counted nowhere else. In a jail without namespaces (jail_flat.h) the
+ * init is a child subreaper instead, and the rest is killed by uid.
  *
  * Judge side: find the command's host pid (the init's only child) and read
  * the record after the init is reaped.
@@ -37,6 +40,8 @@
 
 #define INIT_RECORD_MAGIC 0x4a494e49u /* "JINI" */
 #define INIT_LOST_COMMAND 126         /* the init's exit code when it never saw the command end */
+#define STAT_ARG_START    48          /* /proc/PID/stat: arg_start, then arg_end */
+#define STAT_ENV_START    50          /* env_start, then env_end */
 
 struct init_record {
     uint32_t magic;
@@ -69,10 +74,8 @@ static unsigned long stat_field(const char *buf, int n)
     return p ? strtoul(p + 1, NULL, 10) : 0;
 }
 
-/* The init is a copy of the judge and never executes anything: blank the
- * judge's command line and environment in its memory, so /proc/1/cmdline (which
- * any process may read) shows the bot none of it, nor could /proc/1/environ. */
-static void blank_command_line(void)
+/* Zero the area whose start and end are fields `first` and `first + 1` of /proc/self/stat. */
+static void blank_area(int first)
 {
     char buf[1024];
     int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
@@ -81,10 +84,21 @@ static void blank_command_line(void)
     close(fd);
     if (n <= 0) return;
     buf[n] = '\0';
-    unsigned long start = stat_field(buf, 48), end = stat_field(buf, 49); /* arg_start, arg_end */
+    unsigned long start = stat_field(buf, first), end = stat_field(buf, first + 1);
     if (start && end > start) memset((void *)start, 0, end - start);
-    start = stat_field(buf, 50), end = stat_field(buf, 51); /* env_start, env_end */
-    if (start && end > start) memset((void *)start, 0, end - start);
+}
+
+/* The init is a copy of the judge and never executes anything: blank the
+ * judge's command line and environment in its memory, so /proc/1/cmdline (which
+ * any process may read) shows the bot none of it, nor could /proc/1/environ. */
+static void blank_command_line(void)
+{
+    blank_area(STAT_ARG_START);
+}
+
+void jail_init_blank_environment(void)
+{
+    blank_area(STAT_ENV_START);
 }
 
 static void close_all_but(int keep)
@@ -93,13 +107,29 @@ static void close_all_but(int keep)
     close_range((unsigned)keep + 1, ~0U, 0);
 }
 
-/* Reap every child that has ended; at the command's end, report and exit. */
+/* As pid 1 of its namespace, kill(-1) reaches every other process in it and
+ * nothing outside (a subreaper without a namespace must not: -1 would be
+ * every process of its uid). Again after each reap: a child forked while the
+ * first kill went round is found by the next; orphans come to the init. */
+static void end_the_rest(void)
+{
+    if (getpid() != 1) return;
+    while (kill(-1, SIGKILL) == 0) {
+        pid_t got;
+        while ((got = waitpid(-1, NULL, __WALL)) < 0 && errno == EINTR) {
+        }
+        if (got < 0) return;
+    }
+}
+
+/* Reap every child that has ended; at the command's end, end the rest, report and exit. */
 static void reap_ended(pid_t command, int status_fd)
 {
     for (;;) {
         int status;
         pid_t got = waitpid(-1, &status, __WALL | WNOHANG);
         if (got == command) {
+            end_the_rest();
             write_record(status_fd, status);
             _exit(0);
         }

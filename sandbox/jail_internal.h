@@ -123,8 +123,9 @@ struct rlimit_plan {
     } item[RLIMIT_PLAN_MAX];
 };
 /* RLIMIT_FSIZE, NOFILE, STACK, CORE=0 always; CPU as a backstop when a CPU
- * limit is set; AS and NPROC stand in for a missing cgroup controller. */
-void rlimits_plan_build(const struct jail_limits *lim, bool as_for_memory, bool nproc_for_pids,
+ * limit is set; DATA (with an AS backstop) and NPROC stand in for a missing
+ * cgroup controller. */
+void rlimits_plan_build(const struct jail_limits *lim, bool rlimit_for_memory, bool nproc_for_pids,
                         struct rlimit_plan *out);
 /* Child side: 0, or -errno with *step naming the limit that failed. */
 int rlimits_apply(const struct rlimit_plan *plan, const char **step);
@@ -249,6 +250,12 @@ bool jail_spawn_exec_error(int report_fd, char *msg, size_t size);
 void jail_spawn_abandon(struct spawn_pending *sp);
 
 /* ---- the jail's init (jail_init.c) ---- */
+/* Child side, in the init before it forks the command: zero its copy of the
+ * judge's environment. Until the command's execve the init may be dumpable (a
+ * jail of an ordinary user's own uid: no uid change made it otherwise, and it
+ * cannot be made so while the judge takes the command's seccomp listener from
+ * their shared memory), and /proc/1/environ readable to the bot meanwhile. */
+void jail_init_blank_environment(void);
 /* Child side: become pid 1's init for COMMAND (its child): reap every child,
  * write COMMAND's wait status to status_fd when it ends, exit. */
 _Noreturn void jail_init_run(pid_t command, int status_fd);
@@ -280,7 +287,7 @@ struct jail {
     bool cgroup_freezer; /* else SIGSTOP/SIGCONT of the init and the command */
     struct jail_identity *own_identity;
     struct jail_limits limits; /* with defaults filled in */
-    bool rlimit_as;            /* memory enforced by RLIMIT_AS (no cgroup) */
+    bool memory_rlimit;        /* memory enforced by RLIMIT_DATA per process (no cgroup) */
     struct isolation_report isolation;
     uint64_t start_ns, end_ns;
     uint64_t base_proc_ns, base_cgroup_ns, base_init_ns;
@@ -306,6 +313,8 @@ struct jail {
     uid_t sweep_uid;           /* flat jail of its own uid slot: killed by uid (uid_sweep.c) */
     bool sweep;
     uint64_t uid_tasks_peak;   /* flat: most tasks of sweep_uid seen (RLIMIT_NPROC reached?) */
+    bool init_ends_the_rest;   /* pid 1 of its own pid namespace: kills and reaps the rest once the
+                                  command has ended, and counts their CPU (jail_init.c) */
 };
 /* Close every fd, release an identity of its own, free. */
 void jail_free(struct jail *j);
@@ -345,16 +354,20 @@ int jail_wait_core(struct jail_wait_entry *entries, size_t n, struct pollfd *ext
 /* ---- verdict (jail_verdict.c) ---- */
 struct verdict_facts {
     bool oom_killed;   /* the cgroup saw an OOM kill */
-    bool memory_guess; /* no cgroup: a death that looks like RLIMIT_AS */
+    bool memory_guess; /* no cgroup: a death that looks like a failed allocation (verdict_memory_guess) */
     bool forbidden_syscall;
     bool pids_limit_hit;
     bool killed; /* jail_kill was called */
     enum jail_verdict kill_reason;
-    bool cpu_over_limit;   /* the RLIMIT_CPU backstop or a late reading passed the limit */
+    bool cpu_over_limit;   /* the final reading passed the limit (RLIMIT_CPU backstop, late children) */
     bool file_size_signal; /* SIGXFSZ */
     int exit_code, signal;
 };
 enum jail_verdict verdict_decide(const struct verdict_facts *f);
+/* No cgroup, memory under an rlimit: does this death look like a failed
+ * allocation (an error exit, abort or fault, not a kill) with the resident
+ * peak near the limit? Never after a kill by the judge or a forbidden call. */
+bool verdict_memory_guess(const struct verdict_facts *f, uint64_t peak_bytes, uint64_t limit_bytes);
 
 /* ---- metering (jail_meter.c) ---- */
 /* max(process clock, cgroup read now, rusage) minus set-up: exact once the
@@ -363,9 +376,10 @@ uint64_t jail_cpu_ns_final(struct jail *j);
 /* An upper bound of what the jail has used by now (monotonic_ns) on at most `cpus`
  * CPUs, from its last reading, without reading again (UINT64_MAX before any). */
 uint64_t jail_cpu_ns_bound(const struct jail *j, uint64_t now, long cpus);
-/* The jail is frozen and about to be killed: take the exact reading as final.
- * Its processes run no more bot code; their exit (the init's teardown of the
- * judge's memory it was copied from, above all) is not the bot's CPU time. */
+/* The jail is frozen by the cgroup and about to be killed: take the exact
+ * reading as final. Its processes run no more bot code; their exit (the init's
+ * teardown of the judge's memory it was copied from, above all) is not the
+ * bot's CPU time. */
 void jail_cpu_fix(struct jail *j);
 
 /* ---- time (monotonic.c) ---- */

@@ -11,7 +11,8 @@
  * gives, minus the command's set-up. The init is judge code, so its CPU is
  * never the bot's: the cgroup reading leaves it out too (it matters under
  * sanitizers, where an instrumented init's exit costs milliseconds). A jail killed while frozen
- * keeps the reading taken then (jail_cpu_fix).
+ * by the cgroup keeps the reading taken then (jail_cpu_fix); one stopped by SIGSTOP has children
+ * that ran on, which the init's record counts.
  *
  * A task asleep is as exact as a frozen one: switching it out brought its
  * counters up to date. jail_cpu_ns_if_idle shows every task of the jail asleep
@@ -186,7 +187,7 @@ uint64_t jail_cpu_ns_final(struct jail *j)
 
 void jail_cpu_fix(struct jail *j)
 {
-    if (!j->cpu_fixed && j->frozen && !j->reaped) {
+    if (!j->cpu_fixed && j->frozen && j->cgroup_freezer && !j->reaped) {
         jail_cpu_ns_final(j);
         j->cpu_fixed = true;
     }

@@ -362,6 +362,7 @@ _Noreturn static void child_main_flat(const struct spawn_plan *p, const struct c
     close_inherited_fds(f);
     become_unprivileged_flat(p, f);
     need(f, prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), "prctl(PR_SET_CHILD_SUBREAPER)");
+    jail_init_blank_environment();
     pid_t command = fork_command(p, f);
     need_neg(f, command, "fork the command");
     jail_init_run(command, f->status_w);
@@ -385,6 +386,7 @@ _Noreturn static void child_main(const struct spawn_plan *p, const struct child_
     enter_user_namespace(p, f);
     close_inherited_fds(f);
     become_unprivileged(p, f); /* the init too: nothing runs privileged after the fork */
+    jail_init_blank_environment();
     pid_t command = fork_command(p, f);
     need_neg(f, command, "fork the command");
     jail_init_run(command, f->status_w);

@@ -39,6 +39,11 @@ const char *match_verdict_name(enum match_verdict v);          /* "CPU_LIMIT", .
 int match_verdict_parse(const char *name, enum match_verdict *out);
 /* The verdict of a violation; `wall` picks WALL_LIMIT over CPU_LIMIT for time. */
 enum match_verdict match_verdict_of(enum violation_kind kind, bool wall);
+/* A player the game ended with no violation, whose CPU counted at its end passed its
+ * budget: CPU_LIMIT all the same. It happens where no cgroup counts the CPU of a bot's
+ * children while they run (the rlimit fallback): they are counted once reaped, at the
+ * bot's end at the latest, too late to tell the game, whose result stands. */
+bool match_cpu_over_budget_at_end(uint64_t cpu_ns, uint64_t budget_ns);
 
 /* Limits in force. The time and memory figures are game parameters (README C5);
  * the others belong to the runner. A time figure of 0 turns that limit off. */

@@ -409,6 +409,29 @@ static void player_meters(struct runner *r, int p, struct match_player_outcome *
     }
 }
 
+/* No cgroup counted the CPU of its children while they ran (the rlimit fallback)? */
+static bool cpu_metered_late(const struct runner *r, int p)
+{
+    const struct seat *st = &r->seats[p];
+    const struct isolation_report *iso = r->model == PROCESS_PER_TURN ? turns_isolation(r->turns, p)
+                                         : st->has_report              ? &st->report.isolation
+                                                                       : NULL;
+    return iso && iso->state[LAYER_CPU_METER] != LAYER_ON;
+}
+
+/* Its CPU, its children's counted once reaped, passed its budget after the game was told of its
+ * last reply (match_cpu_over_budget_at_end): CPU_LIMIT, with the figures, for the table's why. */
+static void note_cpu_over_at_end(struct match_player_outcome *po, const struct seat *st, int rounds)
+{
+    struct match_violation *v = &po->violation;
+    po->verdict = v->verdict = MATCH_CPU_LIMIT;
+    v->round = rounds;
+    v->reply = st->asked;
+    v->limit_ns = po->budget_ns;
+    v->figure_ns = po->cpu_ns;
+    snprintf(v->reason, sizeof v->reason, "CPU time over the budget, found at its end with its children's");
+}
+
 static void fill_outcome(struct runner *r, const struct game_result *gr, struct match_outcome *out)
 {
     out->players = r->s->n_players;
@@ -430,6 +453,9 @@ static void fill_outcome(struct runner *r, const struct game_result *gr, struct 
         po->moves = st->moves;
         po->budget_ns = seat_budget_ns(st, st->asked);
         player_meters(r, p, po);
+        if (po->verdict == MATCH_OK && cpu_metered_late(r, p) &&
+            match_cpu_over_budget_at_end(po->cpu_ns, po->budget_ns))
+            note_cpu_over_at_end(po, st, gr->rounds);
         if (stderr_tail(r, p, SIZE_MAX, &tail) == 0)
             po->stderr_tail = sb_steal(&tail);
         sb_free(&tail);

@@ -44,6 +44,11 @@ enum match_verdict match_verdict_of(enum violation_kind kind, bool wall)
     return MATCH_OK;
 }
 
+bool match_cpu_over_budget_at_end(uint64_t cpu_ns, uint64_t budget_ns)
+{
+    return budget_ns && cpu_ns > budget_ns;
+}
+
 void match_violation_set_line(struct match_violation *v, const char *text, size_t len)
 {
     v->line_len = len < sizeof v->line ? len : sizeof v->line - 1;

@@ -78,12 +78,14 @@ cpu=$(field cpu cpu_ns)
 check no_ns/cpu_limit [ "$(field cpu verdict)" = CPU_LIMIT -a "$cpu" -ge 500000000 -a "$cpu" -lt 700000000 ]
 
 jexec mem "$PROGS" --memory 100M -- ./exec_touch 200
-check no_ns/memory_limit_rlimit_as [ "$(field mem verdict)" = MEMORY_LIMIT ]
+check no_ns/memory_limit_rlimit [ "$(field mem verdict)" = MEMORY_LIMIT ]
 jexec memok "$PROGS" --memory 100M -- ./exec_touch 20
 check no_ns/memory_20M_ok [ "$(field memok verdict)" = OK ]
 
 jexec bomb "$HOSTILE" --cpu 1 --wall 3 -- ./fork_bomb
 check no_ns/fork_bomb_process_limit [ "$(field bomb verdict)" = PROCESS_LIMIT ]
+check no_ns/pids_limit_named [ "$(field bomb isolation.how.pids_limit)" = \
+    "rlimit RLIMIT_NPROC; PROCESS_LIMIT from its uid's tasks" ]
 
 # A daemon in its own session outlives the command: the uid sweep ends it.
 jexec orphan "$PROGS" --profile interpreter --wall 5 -- /bin/sh -c 'setsid sleep 60 & setsid sleep 61 & exit 0'

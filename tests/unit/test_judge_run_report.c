@@ -33,7 +33,7 @@ static struct jail_report sample_report(void)
     for (int l = 0; l < LAYER_COUNT; l++)
         r.isolation.state[l] = LAYER_ON;
     r.isolation.state[LAYER_MEMORY_LIMIT] = LAYER_DEGRADED;
-    snprintf(r.isolation.how[LAYER_MEMORY_LIMIT], sizeof r.isolation.how[0], "rlimit RLIMIT_AS");
+    snprintf(r.isolation.how[LAYER_MEMORY_LIMIT], sizeof r.isolation.how[0], "rlimit RLIMIT_DATA");
     r.isolation.state[LAYER_FREEZER] = LAYER_OFF;
     snprintf(r.isolation.how[LAYER_FREEZER], sizeof r.isolation.how[0], "SIGSTOP");
     snprintf(r.isolation.cgroup_backend, sizeof r.isolation.cgroup_backend, "v1");
@@ -81,7 +81,7 @@ START_TEST(values_are_written_as_numbers_and_names)
     ck_assert_ptr_nonnull(strstr(text, "\"syscall\":{\"name\":\"socket\",\"arch\":\"x86_64\",\"nr\":41,"
                                        "\"args\":[2,1,0,0,0,18446744073709551615]}"));
     ck_assert_ptr_nonnull(strstr(text, "\"cgroup\":\"v1\",\"privileged\":true,\"degraded\":true"));
-    ck_assert_ptr_nonnull(strstr(text, "\"how\":{\"memory_limit\":\"rlimit RLIMIT_AS\",\"freezer\":\"SIGSTOP\"}"));
+    ck_assert_ptr_nonnull(strstr(text, "\"how\":{\"memory_limit\":\"rlimit RLIMIT_DATA\",\"freezer\":\"SIGSTOP\"}"));
     ck_assert_ptr_nonnull(strstr(text, "\"memory_limit\":\"degraded\""));
     ck_assert_ptr_nonnull(strstr(text, "\"user_ns\":\"on\""));
     /* one line: the note's newline and tab are escaped */

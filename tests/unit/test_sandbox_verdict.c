@@ -1,6 +1,7 @@
 /*
  * test_sandbox_verdict.c - the pure parts of the jail: verdict and layer
- * names, the verdict order, limit defaults and the rlimit plan.
+ * names, the verdict order, the memory guess without a cgroup, limit defaults
+ * and the rlimit plan.
  */
 #include <signal.h>
 #include <sys/resource.h>
@@ -67,7 +68,17 @@ START_TEST(verdict_order)
     f.cpu_over_limit = true; /* the RLIMIT_CPU backstop */
     ck_assert_int_eq(verdict_decide(&f), VERDICT_CPU_LIMIT);
     f = exited(0);
-    f.cpu_over_limit = true; /* finished on its own: no kill to explain */
+    f.cpu_over_limit = true; /* finished on its own past the limit: its children's CPU, counted once reaped */
+    ck_assert_int_eq(verdict_decide(&f), VERDICT_CPU_LIMIT);
+    f = exited(3);
+    f.cpu_over_limit = true;
+    ck_assert_int_eq(verdict_decide(&f), VERDICT_CPU_LIMIT);
+    f = signalled(SIGKILL);
+    f.cpu_over_limit = true;
+    f.killed = true;
+    f.kill_reason = VERDICT_OK; /* still running at the finish, past the limit */
+    ck_assert_int_eq(verdict_decide(&f), VERDICT_CPU_LIMIT);
+    f.cpu_over_limit = false;
     ck_assert_int_eq(verdict_decide(&f), VERDICT_OK);
     f = signalled(SIGKILL);
     f.killed = true;
@@ -85,6 +96,48 @@ START_TEST(verdict_order)
     f = signalled(SIGSEGV);
     f.memory_guess = true;
     ck_assert_int_eq(verdict_decide(&f), VERDICT_MEMORY_LIMIT);
+    f = signalled(SIGKILL);
+    f.memory_guess = true;
+    f.forbidden_syscall = true; /* the seccomp listener's kill, whatever the guess */
+    ck_assert_int_eq(verdict_decide(&f), VERDICT_FORBIDDEN_SYSCALL);
+}
+END_TEST
+
+#define LIMIT (256ull << 20)
+#define NEAR  (250ull << 20) /* a resident peak within the libraries' share of LIMIT */
+#define FAR   (2ull << 20)
+
+/* Without a cgroup, MEMORY_LIMIT is a guess: only a death a failed allocation
+ * leads to (an error exit, abort, a fault), near the limit, and never a kill. */
+START_TEST(memory_guess_is_narrow)
+{
+    struct verdict_facts f = exited(2);
+    ck_assert(verdict_memory_guess(&f, NEAR, LIMIT));
+    ck_assert(!verdict_memory_guess(&f, FAR, LIMIT));
+    ck_assert(!verdict_memory_guess(&f, NEAR, 0));
+    f = exited(0);
+    ck_assert(!verdict_memory_guess(&f, NEAR, LIMIT));
+    int allocation_deaths[] = {SIGSEGV, SIGABRT, SIGBUS};
+    for (size_t i = 0; i < sizeof allocation_deaths / sizeof allocation_deaths[0]; i++) {
+        f = signalled(allocation_deaths[i]);
+        ck_assert(verdict_memory_guess(&f, NEAR, LIMIT));
+        ck_assert(!verdict_memory_guess(&f, FAR, LIMIT)); /* a plain crash */
+    }
+    int other_deaths[] = {SIGKILL, SIGTERM, SIGXFSZ, SIGXCPU, SIGSYS};
+    for (size_t i = 0; i < sizeof other_deaths / sizeof other_deaths[0]; i++) {
+        f = signalled(other_deaths[i]);
+        ck_assert_msg(!verdict_memory_guess(&f, NEAR, LIMIT), "signal %d", other_deaths[i]);
+    }
+    f = signalled(SIGSEGV);
+    f.forbidden_syscall = true;
+    ck_assert(!verdict_memory_guess(&f, NEAR, LIMIT));
+    f = signalled(SIGSEGV);
+    f.killed = true;
+    f.kill_reason = VERDICT_WALL_LIMIT;
+    ck_assert(!verdict_memory_guess(&f, NEAR, LIMIT));
+    f = signalled(SIGSEGV);
+    f.cpu_over_limit = true;
+    ck_assert(!verdict_memory_guess(&f, NEAR, LIMIT));
 }
 END_TEST
 
@@ -128,13 +181,16 @@ START_TEST(rlimit_plan)
     lim.cpu_ns = 1500 * MS;
     lim.memory_bytes = 256u << 20;
     rlimits_plan_build(&lim, true, true, &p);
-    ck_assert_int_eq(p.n, 7);
+    ck_assert_int_eq(p.n, 8);
     ck_assert_uint_eq(planned(&p, RLIMIT_CPU), 3); /* ceil(1.5 s) + 1 */
-    ck_assert_uint_eq(planned(&p, RLIMIT_AS), 256u << 20);
+    /* private writable memory at the limit; address space only as a backstop, 4 GiB above it */
+    ck_assert_uint_eq(planned(&p, RLIMIT_DATA), 256u << 20);
+    ck_assert_uint_eq(planned(&p, RLIMIT_AS), (256ull << 20) + (4ull << 30));
     ck_assert_uint_eq(planned(&p, RLIMIT_NPROC), 64);
     lim.cpu_ns = 2000 * MS;
     rlimits_plan_build(&lim, false, false, &p);
     ck_assert_uint_eq(planned(&p, RLIMIT_CPU), 3);
+    ck_assert_uint_eq(planned(&p, RLIMIT_DATA), (rlim_t)-2);
     ck_assert_uint_eq(planned(&p, RLIMIT_AS), (rlim_t)-2);
 }
 END_TEST
@@ -145,6 +201,7 @@ int main(void)
     tcase_add_test(tc, verdict_names_round_trip);
     tcase_add_test(tc, layer_and_state_names);
     tcase_add_test(tc, verdict_order);
+    tcase_add_test(tc, memory_guess_is_narrow);
     tcase_add_test(tc, limit_defaults);
     tcase_add_test(tc, rlimit_plan);
     return run_suite(single_case_suite("sandbox_verdict", tc));
