@@ -273,8 +273,18 @@ run_one() {
     [ "$(watched_sums)" = "$sums_before" ] || problems+=("a watched host file changed")
     kill -0 "$CANARY" 2>/dev/null || problems+=("the host canary process died")
     if [ ${#problems[@]} = 0 ]; then pass "$name"; else
-        fail "$name" "$(IFS=';'; echo "${problems[*]}") (note: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["note"])' "$REPORT" 2>/dev/null))"
+        fail "$name" "$(IFS=';'; echo "${problems[*]}") ($(report_summary "$REPORT"))"
     fi
+}
+
+# The report's note, and the isolation layers not fully on, for a failure's line.
+report_summary() {
+    python3 -c 'import json,sys
+r = json.load(open(sys.argv[1]))
+iso = r.get("isolation", {})
+layers = ["%s %s (%s)" % (k, v, iso.get("how", {}).get(k, "")) for k, v in iso.items()
+          if v in ("degraded", "off")]
+print("note: %s; layers not on: %s" % (r["note"], ", ".join(layers) or "none"))' "$1" 2>/dev/null
 }
 
 # ---- main ------------------------------------------------------------------------------
