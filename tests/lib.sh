@@ -8,6 +8,16 @@ skip() { echo "skip $1: $2"; }
 fail() { echo "FAIL $1: $2"; E2E_FAILED=1; }
 # check NAME CONDITION-COMMAND... : ok if the command succeeds, FAIL otherwise.
 check() { local name=$1; shift; if "$@"; then ok "$name"; else fail "$name" "$*"; fi; }
+# rq REPLAY EXPR: a python expression over the replay's lines L, violations V, result R.
+rq() {
+    python3 - "$1" "$2" <<'PY'
+import gzip, json, sys
+L = [json.loads(x) for x in gzip.open(sys.argv[1], "rt")]
+V = [x for x in L if x["type"] == "violation"]
+R = L[-1]
+print(eval(sys.argv[2]))
+PY
+}
 # json_get FILE KEY: one top-level value of a JSON object (python3 is on every Debian CI image we use).
 json_get() { python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))
 for k in sys.argv[2].split("."): v=v[k]

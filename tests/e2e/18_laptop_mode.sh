@@ -43,16 +43,6 @@ jexec() {
     as_nobody "$JUDGE" exec --isolation best-effort --dir "$PROGS" --report "$OUT/$name.json" \
         --stdout /dev/null --stderr /dev/null "$@" </dev/null
 }
-# rq FILE EXPR: a python expression over the replay's lines: V its violations, R its result.
-rq() {
-    python3 - "$1" "$2" <<'PY'
-import gzip, json, sys
-L = [json.loads(x) for x in gzip.open(sys.argv[1], "rt")]
-V = [x for x in L if x["type"] == "violation"]
-R = L[-1]
-print(eval(sys.argv[2]))
-PY
-}
 verified() { "$JUDGE" replay verify "$1" >/dev/null 2>&1; }
 refused() { ! verified "$1"; }
 # laptop_match NAME BOT [judge run options...]: build/progs/BOT against pass for 10 rounds, as

@@ -20,17 +20,6 @@ for bin in "$BOTS/greedy" "$BOTS/random" "$BOTS/pass" "$PROGS/gen_crash"; do
     fi
 done
 
-# rq FILE EXPR: evaluate a python expression over the replay's lines, L (a list of dicts).
-rq() {
-    python3 - "$1" "$2" <<'EOF'
-import gzip, json, sys
-L = [json.loads(x) for x in gzip.open(sys.argv[1], "rt")]
-V = [x for x in L if x["type"] == "violation"]
-R = L[-1]
-print(eval(sys.argv[2]))
-EOF
-}
-
 # player NAME DIR CMD: one entry of a players list.
 player() { printf '  - name: %s\n    dir: %s\n    command: [%s]\n' "$1" "$2" "$3"; }
 

@@ -67,16 +67,6 @@ match_file() {
 }
 player() { printf '  - name: %s\n    dir: %s\n    command: [%s]\n' "$1" "$2" "$3"; }
 
-# rq REPLAY EXPR: a python expression over the replay's lines L, violations V, result R.
-rq() {
-    python3 - "$1" "$2" <<'PY'
-import gzip, json, sys
-L = [json.loads(x) for x in gzip.open(sys.argv[1], "rt")]
-V = [x for x in L if x["type"] == "violation"]
-R = L[-1]
-print(eval(sys.argv[2]))
-PY
-}
 verified() { "$JUDGE" replay verify "$1" 2>&1 | grep -q ': ok ('; }
 
 # generals_matches MODE (strict or best-effort): a whole match, then a bot over
