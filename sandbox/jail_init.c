@@ -74,8 +74,19 @@ static unsigned long stat_field(const char *buf, int n)
     return p ? strtoul(p + 1, NULL, 10) : 0;
 }
 
-/* Zero the area whose start and end are fields `first` and `first + 1` of /proc/self/stat. */
-static void blank_area(int first)
+/* The judge's command line in the init's memory: found with the environment, blanked after the fork. */
+static unsigned long arg_start, arg_end;
+
+static void blank(unsigned long start, unsigned long end)
+{
+    if (start && end > start) memset((void *)start, 0, end - start);
+}
+
+/* The init is a copy of the judge and never executes anything: blank the
+ * judge's command line and environment in its memory, so /proc/1/cmdline (which
+ * any process may read) shows the bot none of it, nor could /proc/1/environ.
+ * One read of /proc/self/stat finds both areas. */
+void jail_init_blank_environment(void)
 {
     char buf[1024];
     int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
@@ -84,21 +95,14 @@ static void blank_area(int first)
     close(fd);
     if (n <= 0) return;
     buf[n] = '\0';
-    unsigned long start = stat_field(buf, first), end = stat_field(buf, first + 1);
-    if (start && end > start) memset((void *)start, 0, end - start);
+    arg_start = stat_field(buf, STAT_ARG_START);
+    arg_end = stat_field(buf, STAT_ARG_START + 1);
+    blank(stat_field(buf, STAT_ENV_START), stat_field(buf, STAT_ENV_START + 1));
 }
 
-/* The init is a copy of the judge and never executes anything: blank the
- * judge's command line and environment in its memory, so /proc/1/cmdline (which
- * any process may read) shows the bot none of it, nor could /proc/1/environ. */
 static void blank_command_line(void)
 {
-    blank_area(STAT_ARG_START);
-}
-
-void jail_init_blank_environment(void)
-{
-    blank_area(STAT_ENV_START);
+    blank(arg_start, arg_end);
 }
 
 static void close_all_but(int keep)

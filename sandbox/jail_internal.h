@@ -254,7 +254,8 @@ void jail_spawn_abandon(struct spawn_pending *sp);
  * judge's environment. Until the command's execve the init may be dumpable (a
  * jail of an ordinary user's own uid: no uid change made it otherwise, and it
  * cannot be made so while the judge takes the command's seccomp listener from
- * their shared memory), and /proc/1/environ readable to the bot meanwhile. */
+ * their shared memory), and /proc/1/environ readable to the bot meanwhile.
+ * It also finds the judge's command line, which jail_init_run blanks. */
 void jail_init_blank_environment(void);
 /* Child side: become pid 1's init for COMMAND (its child): reap every child,
  * write COMMAND's wait status to status_fd when it ends, exit. */
