@@ -436,6 +436,11 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     if (prepare_runtime_dir(g, err) < 0) return -1;
     if (g->privileged) enter_private_mount_ns(g);
     const struct seccomp_program *policy = default_policy(g);
+    /* Without root the probe is a child, and the cgroup probe may move us into a leaf of our
+     * delegated cgroup before it enables controllers there ("no internal processes"): a child
+     * still in the old cgroup would make that fail, and jails go without their cgroup. */
+    bool probe_is_child = !g->privileged;
+    if (probe_is_child) probe_cgroup(g);
     /* A child started while a thread of ours runs (the user namespace's helper, beside the
      * probe's thread) makes bare system calls only: clone skips glibc's fork handlers. */
     struct probe probe;
@@ -446,7 +451,7 @@ static int probe_all(struct jail_global *g, struct jail_error *err)
     pthread_t compiler;
     bool compiling = expected_profile[0] && seccomp_policy_needs_compile(expected_profile) &&
                      pthread_create(&compiler, NULL, compile_expected_profile, NULL) == 0;
-    probe_cgroup(g);
+    if (!probe_is_child) probe_cgroup(g);
     int failed = probe_failures(&probe);
     probe_other_namespaces(g, failed);
     finish_shared_netns(g, &netns);

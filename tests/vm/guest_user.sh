@@ -25,6 +25,21 @@ check user/doctor_delegation doctor_has delegation on "own cgroup $DELEGATED/run
 check user/jails_go_below_the_scope [ -n "$(ls -d "$DELEGATED"/run-*.scope/judge 2>/dev/null)" ]
 [ $E2E_FAILED = 0 ] || sed 's/^/    /' "$T/doctor.out"
 
+# Every judge start gets its cgroup: a probe child still in the scope's cgroup once made the
+# controllers' enabling fail ("no internal processes"), and that jail ran on rlimits.
+cgroup_layers_on() {
+    python3 -c 'import json,sys
+iso = json.load(open(sys.argv[1]))["isolation"]
+sys.exit(any(iso[k] != "on" for k in ("memory_limit", "pids_limit", "cpu_meter", "freezer")))' "$1"
+}
+starts_without=""
+for i in $(seq 12); do
+    "$JUDGE" exec --isolation best-effort --report "$T/start-$i.json" --stdout /dev/null -- /bin/true
+    cgroup_layers_on "$T/start-$i.json" || starts_without+=" $i"
+done
+check user/every_start_has_its_cgroup [ -z "$starts_without" ]
+[ -z "$starts_without" ] || echo "    starts without their cgroup:$starts_without"
+
 generals_matches best-effort
 
 hostile_start=$SECONDS
