@@ -421,11 +421,14 @@ static int write_report(const struct exec_options *o, struct exec_files *f, cons
     return rc;
 }
 
-/* How execve says that CMD itself is wrong (missing, not executable, not a program): the
- * user's mistake, not the judge's. */
+/* How execve says that CMD itself is wrong (missing, not executable, not a program, a symlink
+ * loop, a name too long): the user's mistake, not the judge's. */
 static bool command_unusable(int exec_errno)
 {
-    return exec_errno == ENOENT || exec_errno == EACCES || exec_errno == ENOEXEC || exec_errno == ENOTDIR;
+    static const int user_errors[] = {ENOENT, EACCES, ENOEXEC, ENOTDIR, ELOOP, ENAMETOOLONG};
+    for (size_t i = 0; i < sizeof user_errors / sizeof *user_errors; i++)
+        if (exec_errno == user_errors[i]) return true;
+    return false;
 }
 
 static int command_error(const char *command, int exec_errno)

@@ -190,13 +190,18 @@ usage_case bad_isolation "--isolation is strict or best-effort, not 'lax'" --iso
 usage_case bad_env "--env wants NAME=VALUE, got 'NOEQUALS'" --env NOEQUALS -- /bin/true
 usage_case missing_dir "--dir $T/nope: No such file or directory" --dir "$T/nope" -- /bin/true
 usage_case missing_stdin "cannot open --stdin $T/nope" --stdin "$T/nope" -- /bin/true
-# A command that cannot be run is the user's mistake too (execve's ENOENT, EACCES, ENOEXEC, ENOTDIR).
+# A command that cannot be run is the user's mistake too (execve's ENOENT, EACCES, ENOEXEC, ENOTDIR,
+# ELOOP, ENAMETOOLONG).
 usage_case missing_command "cannot run /nonexistent in the jail: No such file or directory" -- /nonexistent
 usage_case command_not_in_path "cannot run no-such-command in the jail: No such file or directory" -- no-such-command
 usage_case command_not_executable "cannot run /etc/passwd in the jail: Permission denied" -- /etc/passwd
 usage_case command_under_a_file "cannot run /etc/passwd/x in the jail: Not a directory" -- /etc/passwd/x
 mkdir -p "$T/scripts" && printf 'echo hi\n' >"$T/scripts/no-shebang" && chmod 0755 "$T/scripts/no-shebang"
 usage_case command_not_a_program "cannot run ./no-shebang in the jail: Exec format error" --dir "$T/scripts" -- ./no-shebang
+ln -s loop "$T/scripts/loop"
+usage_case command_a_symlink_loop "cannot run ./loop in the jail: Too many levels of symbolic links" --dir "$T/scripts" -- ./loop
+long=/$(printf 'x%.0s' $(seq 5000))
+usage_case command_name_too_long "cannot run $long in the jail: File name too long" -- "$long"
 "$JUDGE" exec --report "$T/missing.json" -- /nonexistent </dev/null 2>/dev/null
 check exec/missing_command_no_report [ $? = 2 -a ! -e "$T/missing.json" -a -z "$(ls -A "$T" | grep -F .missing.json)" ]
 "$JUDGE" exec --help > "$T/help.out"
