@@ -69,21 +69,32 @@
         return li;
     }
 
-    function standingsSection(st, audit) {
-        var sec = el("section", "jr-standings");
-        sec.appendChild(el("h2", "", "Standings"));
-        if (!st) { sec.appendChild(el("p", "", "standings.json is missing or unreadable.")); return sec; }
-        sec.appendChild(el("p", "jr-meta", st.matches + " matches of " + (st.games || []).join(", ") + " from " + st.files + " files" +
-            (st.skipped ? "; skipped " + st.skipped.damaged + " damaged, " + st.skipped.duplicate + " duplicate" : "") + " · ranking: " + st.ranking));
-        var rows = (st.players || []).map(function (p) {
+    /* The class and the reference bots each get one (docs/results.md: "listed apart"). */
+    function standingsTable(players) {
+        var rows = players.map(function (p) {
             var tr = cells([shown(p.rank), shown(p.name), typeof p.rating === "number" ? p.rating.toFixed(1) + " ± " + (p.rating_se || 0).toFixed(0) : "",
                             shown(p.points), shown(p.wins) + "/" + shown(p.draws) + "/" + shown(p.losses), shown(p.matches), shown(p.verdict),
                             compileVerdict(p), p.verdicts ? countsText(p.verdicts) : "", countsText(p.violations), ms(p.cpu_ns || 0)]);
             if (p.verdict !== "OK") tr.className = "jr-bad";
             return tr;
         });
-        sec.appendChild(table(["rank", "player", "rating", "points", "W/D/L", "matches", "verdict", "compile", "verdicts in matches",
-                               "violations", "CPU"], rows));
+        return table(["rank", "player", "rating", "points", "W/D/L", "matches", "verdict", "compile", "verdicts in matches",
+                      "violations", "CPU"], rows);
+    }
+
+    function standingsSection(st, audit) {
+        var sec = el("section", "jr-standings");
+        sec.appendChild(el("h2", "", "Standings"));
+        if (!st) { sec.appendChild(el("p", "", "standings.json is missing or unreadable.")); return sec; }
+        sec.appendChild(el("p", "jr-meta", st.matches + " matches of " + (st.games || []).join(", ") + " from " + st.files + " files" +
+            (st.skipped ? "; skipped " + st.skipped.damaged + " damaged, " + st.skipped.duplicate + " duplicate" : "") + " · ranking: " + st.ranking));
+        var players = st.players || [];
+        sec.appendChild(standingsTable(players.filter(function (p) { return !p.reference; })));
+        var references = players.filter(function (p) { return p.reference; });
+        if (references.length) {
+            sec.appendChild(el("h3", "", "Reference bots (the teacher's: not part of the class's ranking)"));
+            sec.appendChild(standingsTable(references));
+        }
         var failed = (st.players || []).filter(function (p) { return compileVerdict(p) && compileVerdict(p) !== "OK"; });
         if (failed.length) {
             var entries = auditEntries(audit), ul = el("ul", "jr-compile-failures");
@@ -121,7 +132,7 @@
             row("reason", v.reason);
             output("stderr", v.stderr_tail);
         } else {
-            d.appendChild(el("h3", "", v.verdict + " (" + v.kind + ") in round " + v.round + ", reply " + v.reply));
+            d.appendChild(el("h3", "", v.kind + " (" + v.verdict + ") in round " + v.round + ", reply " + v.reply));
             var href = pageOf[v.replay];
             if (href) {
                 var a = el("a", "", v.game + " seed " + v.seed + " (" + (v.players || []).join(" vs ") + ")");

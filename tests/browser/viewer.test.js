@@ -367,6 +367,7 @@ test.describe("viewer", {skip: why ? why : false}, () => {
             const o = JSON.parse(lines[i]);
             o.players[0].name = evil;
             if (i === 0) o.seed = 777;
+            if (i === 0) o.players[1].reference = true; /* a gauntlet's reference bot */
             lines[i] = JSON.stringify(o);
         }
         fs.writeFileSync(path.join(inputs, "markup.jsonl.gz"), zlib.gzipSync(lines.join("\n") + "\n"));
@@ -390,7 +391,15 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         assert.match(await listing.textContent("#jv-message"), /This page holds no match 9-nothing/);
         await listing.close();
         const page = await browser.open("file://" + path.join(out, "index.html"));
-        assert.equal(await page.locator(".jr-standings tr").count(), standings.players.length + 1);
+        /* The reference bot in a table of its own, after the class's. */
+        const reference = JSON.parse(lines[0]).players[1].name;
+        assert.ok(standings.players.find((p) => p.name === reference).reference);
+        assert.equal(await page.locator(".jr-standings tr").count(), standings.players.length + 2);
+        const tables = await page.evaluate(() => [...document.querySelectorAll(".jr-standings table")].map(
+            (t) => [...t.querySelectorAll("td:nth-child(2)")].map((td) => td.textContent)));
+        assert.deepEqual(tables.slice(1), [[reference]]);
+        assert.ok(!tables[0].includes(reference), "the class's table holds no reference bot");
+        assert.equal(await page.locator(".jr-standings h3", {hasText: "Reference bots"}).count(), 1);
         assert.equal(await page.locator(".jr-matches tr").count(), names.length + 2);
         assert.ok((await page.locator(".jr-standings td", {hasText: evil}).count()) >= 1, "the markup name shown as text");
         await page.fill("#jr-filter", "seabattle 1");
@@ -399,6 +408,11 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         await screenshot(page, "results");
         /* The audit's link opens the match at the violation. */
         await page.evaluate(() => document.querySelectorAll("details").forEach((d) => { d.open = true; }));
+        /* Each violation's heading as audit.md words it: the kind, then the verdict. */
+        const md = fs.readFileSync(path.join(out, "audit.md"), "utf8").replace(/\\(.)/g, "$1");
+        const headings = await page.locator(".jr-audit h3").allTextContents();
+        assert.ok(headings.some((h) => /^forbidden_syscall \(FORBIDDEN_SYSCALL\) in round/.test(h)), JSON.stringify(headings));
+        for (const h of headings) assert.ok(md.includes(". " + h + "\n"), h + " as audit.md words it");
         const link = page.locator(".jr-audit a", {hasText: "forbidden"});
         await link.click();
         await page.waitForFunction(() => document.body.dataset.state === "ready" && window.__viewer && window.__viewer.ready);
