@@ -25,6 +25,9 @@
 #define SUPERVISOR_LEAF "judge-supervisor"
 #define FIX_CONTAINER "run the container with --cgroupns=host -v /sys/fs/cgroup:/sys/fs/cgroup:rw"
 #define FIX_USER "run under systemd-run --user --scope -p Delegate=yes"
+#define FIX_USER_ALONE                                                                                       \
+    "start the judge alone in a scope of its own (systemd-run --user --scope -p Delegate=yes judge ...), "  \
+    "not from a shell inside one"
 
 /* What one throw-away child cgroup offered. */
 struct child_files {
@@ -149,6 +152,8 @@ static int enable_controllers(const struct cgroup_dir *dir, const char *want, bo
         return -1;
     if (cgroup_file_write(dir, "cgroup.subtree_control", want, err) == 0)
         return 0;
+    if (geteuid() != 0)
+        return cgroup_fail(err, "other processes share the judge's cgroup %s: %s", dir->path, FIX_USER_ALONE);
     return cgroup_fail(err, "cannot enable %s in %s/cgroup.subtree_control: other processes live "
                             "there (move them to a leaf cgroup, or %s)", want, dir->path, FIX_CONTAINER);
 }

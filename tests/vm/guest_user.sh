@@ -40,6 +40,15 @@ done
 check user/every_start_has_its_cgroup [ -z "$starts_without" ]
 [ -z "$starts_without" ] || echo "    starts without their cgroup:$starts_without"
 
+# A scope the judge shares with another process (a shell started in it): no controllers can be
+# enabled below it, and the doctor says to start the judge alone in a scope of its own.
+crowded=$DELEGATED/crowded.scope
+mkdir "$crowded" && sh -c 'echo $$ >"$1/cgroup.procs" && { sleep 600 & echo $! >"$2"; } && exec "$3" doctor' \
+    sh "$crowded" "$T/crowded.pid" "$judge_root/bin/judge" >"$T/crowded.out" 2>&1
+check user/doctor_names_a_crowded_scope grep -qF "| cgroup v2: other processes share the judge's cgroup $crowded: start the judge alone" "$T/crowded.out"
+kill "$(cat "$T/crowded.pid")"
+[ $E2E_FAILED = 0 ] || sed 's/^/    /' "$T/crowded.out"
+
 generals_matches best-effort
 
 hostile_start=$SECONDS
