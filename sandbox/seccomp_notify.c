@@ -29,7 +29,8 @@ static struct syscall_abi classify(const struct seccomp_data *data)
     if (data->arch == AUDIT_ARCH_I386) {
         abi.arch = "i386";
         abi.scmp_arch = SCMP_ARCH_X86;
-    } else if (data->arch == AUDIT_ARCH_X86_64 && ((uint32_t)data->nr & X32_SYSCALL_MASK) == X32_SYSCALL_BIT) {
+    } else if (data->arch == AUDIT_ARCH_X86_64 &&
+               ((uint32_t)data->nr & X32_SYSCALL_MASK) == X32_SYSCALL_BIT) {
         abi.arch = "x32";
         abi.scmp_arch = SCMP_ARCH_X32;
         abi.nr = data->nr & ~X32_SYSCALL_BIT;

@@ -10,5 +10,6 @@ int main(void)
 {
     struct sock_filter insns[] = {BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | 1)};
     struct sock_fprog prog = {.len = 1, .filter = insns};
-    return forbidden_call_returned("prctl(PR_SET_SECCOMP)", prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0));
+    long rc = prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+    return forbidden_call_returned("prctl(PR_SET_SECCOMP)", rc);
 }

@@ -115,7 +115,8 @@ START_TEST(json_text_strict_escapes_only_inside_strings)
     struct strbuf sb = STRBUF_INIT;
     const char in[] = "{\"a\x1b[2J\":\t\"x\\\"\x1b\xc2\x9by\\\\\",\r\"\x7f\xc3\xa9\":[1, \"\\u001b\"]}";
     ck_assert_int_eq(sb_json_text_strict(&sb, in, sizeof in - 1), 0);
-    ck_assert_str_eq(sb.data, "{\"a\\u001b[2J\":\t\"x\\\"\\u001b\\u009by\\\\\",\r\"\\u007f\xc3\xa9\":[1, \"\\u001b\"]}");
+    ck_assert_str_eq(sb.data,
+                     "{\"a\\u001b[2J\":\t\"x\\\"\\u001b\\u009by\\\\\",\r\"\\u007f\xc3\xa9\":[1, \"\\u001b\"]}");
     sb_free(&sb);
 }
 END_TEST
