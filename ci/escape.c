@@ -16,8 +16,16 @@ size_t esc_utf8_len(const unsigned char *s, size_t n)
     return len;
 }
 
-/* The units of a string: one ASCII byte, one valid multi-byte sequence, or one invalid byte. */
-enum unit { U_ASCII, U_CONTROL, U_MULTI, U_INVALID };
+/* U+0080..U+009F (C2 80..C2 9F): valid UTF-8, but C1 controls: a terminal takes U+009B for
+ * CSI and U+009D for OSC as it does ESC [ and ESC ], and U+0085 for a new line. */
+static bool c1_control(const unsigned char *s, size_t len)
+{
+    return len == 2 && s[0] == 0xc2 && s[1] < 0xa0;
+}
+
+/* The units of a string: one ASCII byte, one valid multi-byte sequence, a C1 control, or one
+ * invalid byte. */
+enum unit { U_ASCII, U_CONTROL, U_MULTI, U_C1, U_INVALID };
 
 static enum unit next_unit(const unsigned char *s, size_t n, size_t *len)
 {
@@ -30,6 +38,8 @@ static enum unit next_unit(const unsigned char *s, size_t n, size_t *len)
         return U_ASCII;
     }
     *len = esc_utf8_len(s, n);
+    if (c1_control(s, *len))
+        return U_C1;
     if (*len)
         return U_MULTI;
     *len = 1;
@@ -43,16 +53,25 @@ static int put_hex(struct strbuf *sb, unsigned char c)
     return sb_append(sb, out, 4);
 }
 
-/* The common loop: ascii() handles printable ASCII and control bytes; the rest is kept or replaced. */
-typedef int (*ascii_fn)(struct strbuf *sb, unsigned char c);
+/* A C1 control (C2 xx) as its two bytes, \xc2\xHH, as a C0 control is one \xHH. */
+static int put_c1(struct strbuf *sb, const unsigned char *u)
+{
+    return put_hex(sb, u[0]) < 0 ? -1 : put_hex(sb, u[1]);
+}
 
-static int escape_with(struct strbuf *sb, const char *s, size_t n, ascii_fn ascii)
+/* The common loop: ascii() handles printable ASCII and control bytes, c1() a C1 control; the rest
+ * is kept or replaced. */
+typedef int (*ascii_fn)(struct strbuf *sb, unsigned char c);
+typedef int (*c1_fn)(struct strbuf *sb, const unsigned char *u);
+
+static int escape_c1_with(struct strbuf *sb, const char *s, size_t n, ascii_fn ascii, c1_fn c1)
 {
     const unsigned char *u = (const unsigned char *)s;
     for (size_t i = 0; i < n;) {
         size_t len;
         enum unit kind = next_unit(u + i, n - i, &len);
         int rc = kind == U_MULTI     ? sb_append(sb, u + i, len)
+                 : kind == U_C1      ? c1(sb, u + i)
                  : kind == U_INVALID ? sb_puts(sb, REPLACEMENT)
                                      : ascii(sb, u[i]);
         if (rc < 0)
@@ -60,6 +79,11 @@ static int escape_with(struct strbuf *sb, const char *s, size_t n, ascii_fn asci
         i += len;
     }
     return 0;
+}
+
+static int escape_with(struct strbuf *sb, const char *s, size_t n, ascii_fn ascii)
+{
+    return escape_c1_with(sb, s, n, ascii, put_c1);
 }
 
 static int ascii_visible(struct strbuf *sb, unsigned char c)
@@ -203,10 +227,11 @@ int esc_annotation(struct strbuf *sb, const char *s, size_t n, bool property)
     return escape_with(sb, s, n, property ? ascii_annotation_property : ascii_annotation_message);
 }
 
-/* Unicode white space other than ASCII's, which .NET's TrimStart (the Actions runner) also trims. */
+/* Unicode white space other than ASCII's, which .NET's TrimStart (the Actions runner) also trims
+ * (U+0085 too, a C1 control: shown as \xc2\x85). */
 static bool unicode_blank(const unsigned char *u, size_t len)
 {
-    static const char *const blanks[] = {"\xc2\x85", "\xc2\xa0", "\xe1\x9a\x80", "\xe2\x80\xa8",
+    static const char *const blanks[] = {"\xc2\xa0", "\xe1\x9a\x80", "\xe2\x80\xa8",
                                          "\xe2\x80\xa9", "\xe2\x80\xaf", "\xe2\x81\x9f", "\xe3\x80\x80"};
     if (len == 3 && u[0] == 0xe2 && u[1] == 0x80 && u[2] >= 0x80 && u[2] <= 0x8a) return true; /* U+2000..200A */
     for (size_t i = 0; i < sizeof blanks / sizeof *blanks; i++)
@@ -231,6 +256,9 @@ int esc_terminal(struct strbuf *sb, const char *s, size_t n)
         if (kind == U_MULTI) {
             rc = sb_append(sb, u + i, len);
             line_start &= unicode_blank(u + i, len);
+        } else if (kind == U_C1) {
+            rc = put_c1(sb, u + i);
+            line_start = false;
         } else if (kind == U_INVALID) {
             rc = sb_puts(sb, REPLACEMENT);
             line_start = false;
@@ -285,9 +313,15 @@ static int ascii_yaml(struct strbuf *sb, unsigned char c)
     return ascii_visible(sb, c); /* \xHH is also YAML's own escape */
 }
 
+/* YAML allows no C1 control raw (NEL aside): its escape \xHH is the code point, the same text. */
+static int c1_yaml(struct strbuf *sb, const unsigned char *u)
+{
+    return put_hex(sb, u[1]);
+}
+
 int esc_yaml(struct strbuf *sb, const char *s, size_t n)
 {
-    if (sb_putc(sb, '"') < 0 || escape_with(sb, s, n, ascii_yaml) < 0)
+    if (sb_putc(sb, '"') < 0 || escape_c1_with(sb, s, n, ascii_yaml, c1_yaml) < 0)
         return -1;
     return sb_putc(sb, '"');
 }

@@ -3,7 +3,9 @@
  * made safe for each output format. Every escaper takes bytes that may be
  * anything (invalid UTF-8, NULs, ANSI escapes) and appends valid UTF-8:
  * an invalid byte becomes U+FFFD, a control byte a visible "\xHH" where the
- * format cannot hold it. Each returns 0, or -1 when out of memory.
+ * format cannot hold it, and a C1 control (U+0080..U+009F, which a terminal
+ * obeys as it does ESC sequences: U+009B is CSI) its two bytes "\xc2\xHH" in
+ * every format (YAML: its own escape "\xHH"). Each returns 0, or -1 when out of memory.
  */
 #ifndef CI_ESCAPE_H
 #define CI_ESCAPE_H

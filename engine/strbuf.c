@@ -131,7 +131,14 @@ static int sb_json_escape_byte(struct strbuf *sb, unsigned char c)
     }
 }
 
-/* Bytes that are not valid UTF-8 become U+FFFD, so the output is always valid JSON. */
+/* U+0080..U+009F (C2 80..C2 9F): valid UTF-8, but C1 controls a terminal obeys (U+009B is CSI). */
+static bool c1_control(const unsigned char *u, size_t len)
+{
+    return len == 2 && u[0] == 0xc2 && u[1] < 0xa0;
+}
+
+/* Bytes that are not valid UTF-8 become U+FFFD, so the output is always valid JSON; control
+ * characters, C1 ones too, are \u escapes, so the JSON shown on a terminal holds none raw. */
 int sb_json_string(struct strbuf *sb, const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
@@ -147,7 +154,7 @@ int sb_json_string(struct strbuf *sb, const char *s, size_t n)
         } else if (c < 0x80) {
             rc = sb_putc(sb, (char)c);
         } else if ((step = utf8_sequence_length(u + i, n - i)) > 0) {
-            rc = sb_append(sb, u + i, step);
+            rc = c1_control(u + i, step) ? sb_printf(sb, "\\u%04x", u[i + 1]) : sb_append(sb, u + i, step);
         } else {
             step = 1;
             rc = sb_append(sb, "\\ufffd", 6);
@@ -157,6 +164,36 @@ int sb_json_string(struct strbuf *sb, const char *s, size_t n)
         i += step;
     }
     return sb_putc(sb, '"');
+}
+
+/* A byte of a JSON string's text, after its opening quote: 1 when it was the closing one. */
+static int strict_string_byte(struct strbuf *sb, const unsigned char *u, size_t n, size_t *i)
+{
+    unsigned char c = u[*i];
+    if (c == '\\' && *i + 1 < n) { /* an escape, kept whole: its second byte is no quote */
+        *i += 1;
+        return sb_putc(sb, '\\') < 0 || sb_putc(sb, (char)u[*i]) < 0 ? -1 : 0;
+    }
+    if (c < 0x20 || c == 0x7f)
+        return sb_printf(sb, "\\u%04x", c) < 0 ? -1 : 0;
+    if (*i + 1 < n && c1_control(u + *i, 2)) {
+        *i += 1;
+        return sb_printf(sb, "\\u%04x", u[*i]) < 0 ? -1 : 0;
+    }
+    return sb_putc(sb, (char)c) < 0 ? -1 : c == '"';
+}
+
+int sb_json_text_strict(struct strbuf *sb, const char *json, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)json;
+    bool in_string = false;
+    for (size_t i = 0; i < n; i++) {
+        int rc = in_string ? strict_string_byte(sb, u, n, &i) : sb_putc(sb, json[i]);
+        if (rc < 0)
+            return -1;
+        in_string = in_string ? rc == 0 : json[i] == '"';
+    }
+    return 0;
 }
 
 void sb_reset(struct strbuf *sb)

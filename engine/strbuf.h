@@ -16,6 +16,10 @@ int sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(pri
 int sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap);
 int sb_put_i64(struct strbuf *sb, long long v);      /* fast decimal, README C2 */
 int sb_json_string(struct strbuf *sb, const char *s, size_t n); /* quoted, escaped JSON string */
+/* A JSON text that parsed (json-c takes raw control bytes in strings) as strict JSON with no
+ * control character raw: every control byte and C1 control (U+0080..U+009F) inside its strings
+ * as a \u escape, the same value. */
+int sb_json_text_strict(struct strbuf *sb, const char *json, size_t n);
 /* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 if it is not one
  * (overlong forms, surrogates and code points above U+10FFFF are not). */
 size_t utf8_sequence_length(const unsigned char *s, size_t n);

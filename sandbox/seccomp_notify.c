@@ -12,8 +12,10 @@
 #include <string.h>
 #include <sys/ioctl.h>
 
-/* x32 calls arrive with AUDIT_ARCH_X86_64 and this bit set in the number. */
+/* x32 calls arrive with AUDIT_ARCH_X86_64 and this bit set in the number (and not the sign
+ * bit: the kernel takes nr - X32_SYSCALL_BIT unsigned, so -1 is no x32 call, but -1). */
 #define X32_SYSCALL_BIT 0x40000000
+#define X32_SYSCALL_MASK 0xc0000000u
 
 struct syscall_abi {
     const char *arch;     /* as reported in jail_syscall.arch */
@@ -27,7 +29,8 @@ static struct syscall_abi classify(const struct seccomp_data *data)
     if (data->arch == AUDIT_ARCH_I386) {
         abi.arch = "i386";
         abi.scmp_arch = SCMP_ARCH_X86;
-    } else if (data->arch == AUDIT_ARCH_X86_64 && (data->nr & X32_SYSCALL_BIT)) {
+    } else if (data->arch == AUDIT_ARCH_X86_64 &&
+               ((uint32_t)data->nr & X32_SYSCALL_MASK) == X32_SYSCALL_BIT) {
         abi.arch = "x32";
         abi.scmp_arch = SCMP_ARCH_X32;
         abi.nr = data->nr & ~X32_SYSCALL_BIT;

@@ -144,9 +144,12 @@ static const struct seccomp_rule default_rules[] = {
     ALLOW("gettimeofday"), ALLOW("time"), ALLOW("times"),
 
     /* Information and limits: lowering or reading a limit is harmless and
-     * raising a hard limit needs a privilege the jail does not have. */
+     * raising a hard limit needs a privilege the jail does not have. prlimit64
+     * only on the caller itself (pid 0, as glibc's getrlimit and setrlimit
+     * call it): the jail's init has the bot's uid, and a hard RLIMIT_CPU of 0
+     * set on it by another pid made the kernel kill it, and the jail with it. */
     ALLOW("uname"), ALLOW("sysinfo"), ALLOW("getrusage"), ALLOW("getrlimit"), ALLOW("setrlimit"),
-    ALLOW("prlimit64"), ALLOW("getrandom"),
+    ALLOW_IF_ARG("prlimit64", 0, 0), ALLOW("getrandom"),
 
     /* Waiting on descriptors the process already has. */
     ALLOW("poll"), ALLOW("ppoll"), ALLOW("select"), ALLOW("pselect6"), ALLOW("epoll_create"),

@@ -48,13 +48,17 @@
 
     function shown(v) { return v === undefined || v === null ? "" : v; }
 
+    /* A map from names (a player's, a replay's path) with no keys of its own: a player may be
+     * named "constructor" or "__proto__", which a {} answers from Object.prototype. */
+    function byName() { return Object.create(null); }
+
     /* standings.json's "compile": the player's compile record's verdict (a string), null without one. */
     function compileVerdict(p) { return typeof p.compile === "string" ? p.compile : ""; }
 
     /* audit.json's entries of a player by name; null when the audit is not in the page (too large). */
     function auditEntries(audit) {
         if (!audit) return null;
-        var of = {};
+        var of = byName();
         (audit.players || []).forEach(function (p) { of[p.name] = p.violations || []; });
         return of;
     }
@@ -157,7 +161,7 @@
             sec.appendChild(el("p", "", "The audit is too large to show here: open audit.md (or audit.json)."));
             return sec;
         }
-        var reference = {};
+        var reference = byName();
         ((st && st.players) || []).forEach(function (p) { if (p.reference) reference[p.name] = true; });
         var any = false;
         (audit.players || []).forEach(function (p) {
@@ -226,7 +230,7 @@
         var app = document.getElementById("jr-app");
         var st = data("jr-standings"), audit = data("jr-audit"), matches = data("jr-matches") || [];
         /* A match's page: matches/F-L.html (matches F to L, jr-pages) showing it by ?m=ID. */
-        var pages = data("jr-pages") || [], pageOf = {};
+        var pages = data("jr-pages") || [], pageOf = byName();
         matches.forEach(function (m) {
             if (!m.id) return;
             m.href = "matches/" + encodeURIComponent(pages[m.page]) + "?m=" + encodeURIComponent(m.id);

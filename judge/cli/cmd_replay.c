@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/strbuf.h"
 #include "judge/cli/commands.h"
 #include "judge/verify/replay_verify.h"
 
@@ -53,13 +54,24 @@ static int dump(int argc, char **argv)
         return EXIT_FAILURE_RESULT;
     }
     int rc;
+    struct strbuf line = STRBUF_INIT;
+    /* Each line as it is, but strict: a control byte json-c took raw in a string, or a C1
+     * control, reaches the terminal as its \u escape, the same JSON. */
     while ((rc = replay_reader_next(rd, &obj, &err)) == 1) {
         size_t len;
         const char *text = replay_reader_text(rd, &len);
-        fwrite(text, 1, len, stdout);
-        fputc('\n', stdout);
+        sb_reset(&line);
+        if (sb_json_text_strict(&line, text, len) < 0 || sb_putc(&line, '\n') < 0) {
+            snprintf(err.msg, sizeof err.msg, "%s: out of memory", argv[1]);
+            rc = -1;
+        } else {
+            fwrite(line.data, 1, line.len, stdout);
+        }
         json_object_put(obj);
+        if (rc < 0)
+            break;
     }
+    sb_free(&line);
     replay_reader_close(rd);
     if (rc < 0) {
         fflush(stdout);

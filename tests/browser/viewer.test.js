@@ -498,6 +498,42 @@ test.describe("viewer", {skip: why ? why : false}, () => {
         await page.close();
     });
 
+    test("judge results: a player named like a key of every JS object ('constructor', '__proto__') is told as audit.md tells it", async (t) => {
+        const m = fixture(t, "generals-clear");
+        if (!m) return;
+        const zlib = require("node:zlib");
+        const inputs = path.join(fx.tmp, "proto-in"), out = path.join(fx.tmp, "proto");
+        fs.mkdirSync(inputs, {recursive: true});
+        /* The rule breaker ("garbage", no reference bot) renamed, once per name, in a match of its own. */
+        const names = ["constructor", "__proto__"];
+        const lines = zlib.gunzipSync(fs.readFileSync(m.replay)).toString("utf8").trim().split("\n");
+        names.forEach((name, k) => {
+            const copy = lines.map((l, i) => {
+                if (i !== 0 && i !== lines.length - 1) return l;
+                const o = JSON.parse(l);
+                o.players.forEach((p) => { if (p.name === "garbage") p.name = name; });
+                if (i === 0) o.seed = 900 + k;
+                return JSON.stringify(o);
+            });
+            fs.writeFileSync(path.join(inputs, "proto-" + k + ".jsonl.gz"), zlib.gzipSync(copy.join("\n") + "\n"));
+        });
+        fx.judge(["results", inputs, "--out", out]);
+        const page = await browser.open("file://" + path.join(out, "index.html"));
+        await page.evaluate(() => document.querySelectorAll("details").forEach((d) => { d.open = true; }));
+        const summaries = await page.locator(".jr-audit summary").allTextContents();
+        const md = fs.readFileSync(path.join(out, "audit.md"), "utf8").replace(/\\(.)/g, "$1");
+        for (const name of names) {
+            const want = md.match(new RegExp("^## " + name + " (\\(rank \\d+\\): \\d+ entr(y|ies))$", "m"));
+            assert.ok(want, name + " in audit.md");
+            assert.ok(summaries.includes(name + " " + want[1]), name + ": " + JSON.stringify(summaries));
+        }
+        assert.ok(summaries.every((s) => !s.includes("reference bot")), JSON.stringify(summaries));
+        /* Its violations link to their match's page. */
+        assert.equal(await page.locator(".jr-audit a").count(), await page.locator(".jr-audit .jv-violation").count());
+        await noErrors(page);
+        await page.close();
+    });
+
     test("stepping animates the turn; a jump shows it at once", async (t) => {
         const m = fixture(t, "generals-clear");
         if (!m) return;

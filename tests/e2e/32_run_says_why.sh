@@ -20,14 +20,15 @@ if [ ! -x "$BOTS/greedy" ] || [ ! -x /usr/bin/gcc ]; then
 fi
 
 mkdir "$T/bots"
-# Says something on stderr with an ANSI colour code, then answers garbage.
+# Says something on stderr with an ANSI colour code and a C1 CSI (U+009B, valid UTF-8 a
+# terminal obeys as ESC [), then answers garbage.
 cat >"$T/bots/chatty.c" <<'C'
 #include <stdio.h>
 int main(void)
 {
     char line[4096];
     while (fgets(line, sizeof line, stdin)) {
-        fprintf(stderr, "thinking\nabout to move \x1b[31mnow\x1b[0m\n");
+        fprintf(stderr, "thinking\nabout to move \x1b[31mnow\x1b[0m\xc2\x9b" "2J\n");
         printf("hello\n");
         fflush(stdout);
     }
@@ -127,8 +128,9 @@ check table/both_memory_figures grep -qE '^1 +1 +greedy +OK +[0-9]+ +[0-9]+/[0-9
 check table/number_beside_place grep -qE "$(run_row chatty INVALID_OUTPUT 0 2)" "$T/chatty.out"
 check table/player_number grep -qE '^2 +2 +chatty ' "$T/chatty.out"
 check why/reason_under_the_player grep -qE '^ +why: round 1, reply 1: .*; sent "hello"$' "$T/chatty.out"
-check why/stderr_last_line_escaped grep -qxE ' +stderr \(its last line\): about to move \\x1b\[31mnow\\x1b\[0m' "$T/chatty.out"
+check why/stderr_last_line_escaped grep -qxE ' +stderr \(its last line\): about to move \\x1b\[31mnow\\x1b\[0m\\xc2\\x9b2J' "$T/chatty.out"
 check why/no_escape_byte_printed [ "$(grep -c $'\x1b' "$T/chatty.out")" = 0 ]
+check why/no_c1_control_printed [ "$(grep -c $'\xc2\x9b' "$T/chatty.out")" = 0 ]
 check why/in_order [ "$(grep -A2 -E '^2 +2 +chatty ' "$T/chatty.out" | tail -2 | sed -E 's/^ +([a-z]+).*/\1/' | tr '\n' ' ')" = "why stderr " ]
 check result/singular grep -qx 'result: greedy wins after 1 round' "$T/chatty.out"
 check why/no_hint_when_something_arrived [ "$(grep -c 'hint:' "$T/chatty.out")" = 0 ]

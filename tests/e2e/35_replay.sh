@@ -109,6 +109,21 @@ check dump/same_lines_as_zcat cmp -s "$T/dump.out" "$T/plain.jsonl"
 "$JUDGE" replay dump "$T/half.jsonl.gz" >"$T/dump_half.out" 2>"$T/dump_half.err"
 check dump/truncated_exit_1 [ $? = 1 ]
 check dump/truncated_says_so grep -qE ": truncated at line [0-9]+$" "$T/dump_half.err"
+# A bot's stderr with a C1 CSI (U+009B, valid UTF-8 a terminal obeys as ESC [) and, in a copy
+# not written by the judge, a raw ESC and CR in a string (json-c reads them): the dump is the
+# same JSON, strict, with neither raw.
+python3 - "$R" "$T/c1.jsonl.gz" <<'EOF2'
+import gzip, sys
+L = gzip.open(sys.argv[1], "rb").read().split(b"\n")[:-1]
+L[1] = L[1][:-1] + b',"stderr":"\xc2\x9b2J \x1b]0;owned\x07 \\"\rx\xc3\xa9"}'
+gzip.open(sys.argv[2], "wb").write(b"".join(x + b"\n" for x in L))
+EOF2
+"$JUDGE" replay dump "$T/c1.jsonl.gz" >"$T/dump_c1.out"
+check dump/raw_controls_exit_0 [ $? = 0 ]
+check dump/no_raw_control python3 -c 'import sys; b = open(sys.argv[1], "rb").read()
+sys.exit(b"\xc2\x9b" in b or any(c < 0x20 and c != 0x0a for c in b))' "$T/dump_c1.out"
+check dump/same_json python3 -c 'import json, sys; d = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
+sys.exit(d[1]["stderr"] != "\x9b2J \x1b]0;owned\x07 \"\rx\xe9")' "$T/dump_c1.out"
 
 # ---- export ---------------------------------------------------------------------------------
 

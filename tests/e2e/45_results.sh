@@ -205,7 +205,7 @@ for i, x in enumerate(L):
     for old, new in ((b"\"name\":\"greedy\"", b"\"name\":\"" + names[0].replace(b"\"", b"\\\"") + b"\""), (b"\"name\":\"bad\"", b"\"name\":\"" + names[2] + b"\"")):
         L[i] = L[i].replace(old, new)
     if x.startswith(b"{\"type\":\"violation\""):
-        L[i] = L[i].replace(b"\"stderr_tail\":\"\"", b"\"stderr_tail\":\"\\u001b[1mboom</error>]]>\\n\xc3\x28 ```\\n\"")'
+        L[i] = L[i].replace(b"\"stderr_tail\":\"\"", b"\"stderr_tail\":\"\\u001b[1mboom</error>]]>\\n\xc3\x28 ```\\n\\u009b2J\\n\"")'
 printf '{"type":"compile","format":"judge-compile","version":1,"player":"carol","profile":"c","source":"submissions/carol","verdict":"COMPILE_ERROR","exit_code":1,"messages":"carol.c:3:1: error: expected ; before </testcase>\\n\\u001b[0m","cpu_ns":120000000,"wall_ns":300000000,"judge_version":"x"}\n' | gzip >"$H/compile/carol.jsonl.gz"
 printf '{"type":"compile","format":"judge-compile","version":1,"player":"greedy","profile":"c","source":"submissions/greedy","verdict":"OK","exit_code":0,"messages":"","cpu_ns":1,"wall_ns":2,"judge_version":"x"}\n' | gzip >"$H/compile/greedy.jsonl.gz"
 "$JUDGE" results "$T/r" "$H" --out "$T/out_h" >"$T/h.out" 2>"$T/h.err"
@@ -223,6 +223,9 @@ check hostile/md_no_html [ "$(cat "$T/out_h/standings.md" "$T/out_h/summary.md" 
 check hostile/md_escaped grep -qF '| &lt;/testcase&gt;&lt;x a="1"&gt;&amp;amp; |' "$T/out_h/standings.md"
 check hostile/md_heading_escaped grep -qF '## \x1b\[31mred\x1b\[0m �� end (rank' "$T/out_h/audit.md"
 check hostile/md_no_raw_escape [ "$(cat "$T/out_h/"*.md | grep -c $'\x1b')" = 0 ]
+# U+009B (CSI) in the stderr tail: a terminal obeys it as ESC [; shown as its bytes everywhere.
+check hostile/no_raw_c1 [ "$(cat "$T/out_h/"*.md "$HX" "$T/h.out" "$T/h.err" | grep -c $'\xc2\x9b')" = 0 ]
+check hostile/c1_shown grep -qxF '\xc2\x9b2J' "$T/out_h/audit.md"
 qcheck compile/standings "$HS" '(P["carol"]["verdict"], P["carol"]["compile"], P["carol"]["matches"], P["carol"]["rank"]) == ("COMPILE_ERROR", "COMPILE_ERROR", 0, len(J["players"])) and P["greedy"]["compile"] == "OK"'
 qcheck compile/audit "$T/out_h/audit.json" 'P["carol"]["violations"][0]["kind"] == "compile" and "expected ; before </testcase>" in P["carol"]["violations"][0]["messages"]'
 check compile/junit_error [ "$(xmllint --xpath 'string(//testcase[@classname="carol"][@name="compile"]/error/@type)' "$HX")" = COMPILE_ERROR ]

@@ -93,6 +93,22 @@ START_TEST(terminal_text_holds_no_command)
 }
 END_TEST
 
+/* U+009B is CSI to a terminal as ESC [ is, U+009D OSC, U+0085 a new line: valid UTF-8, never
+ * raw in any format (a bot's stderr line "\xc2\x9b2J" cleared the screen of `judge run`). */
+START_TEST(c1_controls_are_shown_not_obeyed)
+{
+    CHECK(esc_terminal, "\xc2\x9b" "2J\xc2\x9d" "0;t\x07", "\\xc2\\x9b2J\\xc2\\x9d0;t\\x07");
+    CHECK(esc_terminal, "\xc2\x85::error::x", "\\xc2\\x85::error::x");   /* NEL: shown, so no line start */
+    CHECK(esc_terminal, "\xc2\xa0\xc2\xbf\xc2\x7f", "\xc2\xa0\xc2\xbf\xef\xbf\xbd\\x7f"); /* not C1 */
+    CHECK(esc_visible, "a\xc2\x9b" "31mb", "a\\xc2\\x9b31mb");
+    CHECK(esc_xml, "\xc2\x80<", "\\xc2\\x80&lt;");
+    CHECK(esc_md_inline, "\xc2\x9f", "\\xc2\\x9f");
+    CHECK(esc_md_block, "\xc2\x9b" "2J\n", "```\n\\xc2\\x9b2J\n```\n");
+    CHECK(annotation_message, "\xc2\x9b", "\\xc2\\x9b");
+    CHECK(esc_yaml, "\xc2\x9b" "x", "\"\\x9bx\"");   /* YAML's escape of U+009B: the same name */
+}
+END_TEST
+
 START_TEST(shell_words_and_yaml_scalars)
 {
     CHECK(esc_shell, "out/rerun/ab12.yaml", "out/rerun/ab12.yaml");
@@ -124,6 +140,7 @@ static Suite *escape_suite(void)
     tcase_add_test(t, markdown_block_fence_outlasts_the_text);
     tcase_add_test(t, annotations_cannot_inject_commands);
     tcase_add_test(t, terminal_text_holds_no_command);
+    tcase_add_test(t, c1_controls_are_shown_not_obeyed);
     tcase_add_test(t, shell_words_and_yaml_scalars);
     tcase_add_test(t, utf8_lengths);
     suite_add_tcase(s, t);

@@ -96,6 +96,31 @@ START_TEST(json_string_of_embedded_nul)
 }
 END_TEST
 
+/* U+009B (CSI) and U+0085 are valid UTF-8 a terminal obeys: escaped, as a bot's stderr in a
+ * replay reached `judge replay dump`'s terminal raw. */
+START_TEST(json_string_escapes_c1_controls)
+{
+    struct strbuf sb = STRBUF_INIT;
+    const char in[] = "\xc2\x9b" "2J\xc2\x85\xc2\x9f\xc2\xa0\xc2\xbf";
+    sb_json_string(&sb, in, sizeof in - 1);
+    ck_assert_str_eq(sb.data, "\"\\u009b2J\\u0085\\u009f\xc2\xa0\xc2\xbf\"");
+    sb_free(&sb);
+}
+END_TEST
+
+/* A line json-c parsed, with raw control bytes and C1 controls in its strings: the same JSON,
+ * strict, nothing raw; escapes, quotes in strings and what is outside them untouched. */
+START_TEST(json_text_strict_escapes_only_inside_strings)
+{
+    struct strbuf sb = STRBUF_INIT;
+    const char in[] = "{\"a\x1b[2J\":\t\"x\\\"\x1b\xc2\x9by\\\\\",\r\"\x7f\xc3\xa9\":[1, \"\\u001b\"]}";
+    ck_assert_int_eq(sb_json_text_strict(&sb, in, sizeof in - 1), 0);
+    ck_assert_str_eq(sb.data,
+                     "{\"a\\u001b[2J\":\t\"x\\\"\\u001b\\u009by\\\\\",\r\"\\u007f\xc3\xa9\":[1, \"\\u001b\"]}");
+    sb_free(&sb);
+}
+END_TEST
+
 static Suite *strbuf_suite(void)
 {
     Suite *s = suite_create("strbuf");
@@ -107,6 +132,8 @@ static Suite *strbuf_suite(void)
     tcase_add_test(t, json_string_escapes_and_keeps_utf8);
     tcase_add_test(t, json_string_replaces_invalid_utf8);
     tcase_add_test(t, json_string_of_embedded_nul);
+    tcase_add_test(t, json_string_escapes_c1_controls);
+    tcase_add_test(t, json_text_strict_escapes_only_inside_strings);
     suite_add_tcase(s, t);
     return s;
 }
