@@ -236,6 +236,14 @@ while [ $# -ge 2 ]; do
     shift 2
 done
 
+# A match file written beside the bots, with no `dir:`: they run from the match file's directory
+# (they ran from /, where python3 found no bot.py and ./c_bot was "not found ((no dir)/c_bot)").
+{ printf 'game: seabattle\nseed: 1\nparams: {shot_limit: 30}\nlimits: {move_wall_ms: 20000}\nplayers:\n'
+  printf '  - {name: python, command: [python3, bot.py]}\n  - {name: c, command: ./c_bot}\n'; } >"$S/nodir.yaml"
+"$JUDGE" run "$S/nodir.yaml" --replay "$T/nodir.jsonl.gz" >"$T/nodir.out" 2>"$T/nodir.out.err"
+echo $? >"$T/nodir.out.rc"
+all_ok bots_as_written/no_dir_runs_beside_the_match_file "$T/nodir.out" python c
+
 # ---- output paths that are not regular files are written in place -------------------------
 "$JUDGE" exec --dir "$S" --report /dev/null --stdout /dev/null -- ./c_bot </dev/null 2>"$T/null.err"
 echo $? >"$T/null.rc"
