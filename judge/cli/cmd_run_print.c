@@ -124,8 +124,10 @@ static void print_stderr(const struct match_player_outcome *po, int indent)
     const char *line = n ? stderr_shown_line(po->stderr_tail, n, &len, &above_trace) : NULL;
     if (!line || !len)
         return;
-    printf("%*sstderr%s: ", indent, "",
-           above_trace ? " (above its stack trace)" : count_lines(po->stderr_tail, n) > 1 ? " (its last line)" : "");
+    const char *which = above_trace                              ? " (above its stack trace)"
+                        : count_lines(po->stderr_tail, n) > 1 ? " (its last line)"
+                                                              : "";
+    printf("%*sstderr%s: ", indent, "", which);
     put_escaped(line, len);
     putchar('\n');
 }
