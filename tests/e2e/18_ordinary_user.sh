@@ -166,6 +166,16 @@ else
     skip user/best_effort_java_command_ok "no javac/java on this machine"
 fi
 
+# Run where the user cannot write, with no --replay: the way out is said before the match.
+mkdir "$T/ro" && chmod 0755 "$T/ro" && cp "$T/match.yaml" "$T/ro/"
+(cd "$T/ro" && env -u XDG_RUNTIME_DIR "${AS_USER[@]}" "$JUDGE" run match.yaml --isolation best-effort) >"$T/ro.out" 2>&1
+echo $? >"$T/ro.rc"
+if [ "$(id -u)" = 0 ]; then  # the directory is root's: nobody cannot write it
+    check user/unwritable_dir_exit_4 [ "$(cat "$T/ro.rc")" = 4 ]
+    check user/unwritable_dir_says_the_way_out grep -qF "judge run: cannot make the directory replays in $T/ro: \
+Permission denied; run the judge in a directory you can write to, or name the replay: --replay PATH" "$T/ro.out"
+fi
+
 uj tournament "$T/tournament.yaml" --isolation best-effort --out "$T/u/t" >"$T/bet.out" 2>"$T/bet.err"
 check user/tournament_best_effort_exit_0 [ $? = 0 ]
 check user/tournament_isolation_line_once_first [ "$(grep -c '^isolation: best-effort: ' "$T/bet.err")" = 1 \
