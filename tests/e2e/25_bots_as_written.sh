@@ -317,6 +317,11 @@ refused not_executable "$(sea_pair "$PRIVATE" ./bot.py)" "'./bot.py' \($PRIVATE/
 printf 'while read line; do echo 1 1; done\n' >"$PRIVATE/bot.sh"; chmod 0755 "$PRIVATE/bot.sh"
 refused no_shebang "$(sea_pair "$PRIVATE" ./bot.sh)" \
     "no_shebang.yaml:[0-9]+:[0-9]+: player 'a': './bot.sh' \($PRIVATE/bot.sh\) is neither a program nor a script with a #! line; fix: make its first line #!/bin/sh"
+# A script saved on Windows: its #! line names 'python3\r', and the jail said only "exit 127"
+# with env's "use -[v]S to pass options in shebang lines".
+printf '#!/usr/bin/env python3\r\nprint("1 1")\r\n' >"$PRIVATE/crlf.py"; chmod 0755 "$PRIVATE/crlf.py"
+refused crlf_shebang "$(sea_pair "$PRIVATE" ./crlf.py)" \
+    "player 'a': './crlf.py' \($PRIVATE/crlf.py\) has Windows line endings \(CRLF\).*fix: sed -i 's/\\\\r\\$//' $PRIVATE/crlf.py"
 chmod 0600 "$PRIVATE/bot.py"
 refused unreadable_script "$(sea_pair "$PRIVATE" '[python3, bot.py]')" "cannot read $PRIVATE/bot.py \(mode 0600\); fix: chmod a\+r"
 # profile: names a seccomp profile; a language there is a file error listing the valid ones.
