@@ -143,22 +143,21 @@ if [ "$(json_get "$T/doctor.json" isolation.memory_limit)" != on ]; then
     check user/run_no_cgroup_memory_figure [ "$(grep -cE '  - / [0-9]+\.[0-9] MiB$' "$T/be.out")" = 2 ]
 fi
 
-# A student's `command: [java, Bot]` in best-effort: the JVM sized its heap from the host's
-# memory and could not commit it under the rlimit that stands in for the cgroup (its fatal
-# error's "#" read as a board line: INVALID_OUTPUT).
+# A student's `command: [java, Bot]` in best-effort, with bomberman's 64 MiB: the JVM sized its
+# heap from the host's memory and, under the RLIMIT_DATA that stands in for the cgroup, could not
+# commit it (nor start with G1 on two processors); its fatal error's "#" lines on stdout were
+# judged as its replies (INVALID_OUTPUT).
 if command -v javac >/dev/null && command -v java >/dev/null; then
     mkdir "$T/java"
     cat >"$T/java/Bot.java" <<'JAVA'
-public class Bot { public static void main(String[] a) {
-    java.util.Scanner in = new java.util.Scanner(System.in);
-    for (String row : "####______ __________ ###_###___ __________ ##_##_##__ __________ #_#_#_#___".split(" "))
-        System.out.println(row);
-    for (int i = 0; i < 3; i++) System.out.println("__________");
-    for (int i = 0; i < 100; i++) { System.out.println((i % 10 + 1) + " " + (i / 10 + 1));
-        if (!in.hasNextLine()) return; in.nextLine(); } } }
+import java.io.*;
+public class Bot { public static void main(String[] a) throws IOException {
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+    for (String line; (line = in.readLine()) != null && !line.trim().equals("OVER");)
+        if (line.trim().equals("END")) System.out.println("WAIT"); } }
 JAVA
     (cd "$T/java" && javac Bot.java) && chmod -R a+rX "$T/java"
-    printf 'game: seabattle\nseed: 1\nparams: {shot_limit: 2}\nplayers:\n%s\n%s\n' \
+    printf 'game: bomberman\ngenerate: {players: 2}\nseed: 1\nparams: {game_ticks_max: 5}\nplayers:\n%s\n%s\n' \
         '  - {name: java, command: [java, Bot]}' '  - {name: java2, command: [java, Bot]}' >"$T/java/m.yaml"
     uj run "$T/java/m.yaml" --isolation best-effort --replay "$T/u/java.jsonl.gz" >"$T/java.out" 2>&1
     check user/best_effort_java_command_ok [ "$(grep -cE "$(run_row 'java2?' OK)" "$T/java.out")" = 2 ]
