@@ -257,6 +257,8 @@ static bool read_shot(const struct seabattle *g, const char *line, int *x, int *
                  (long long)g->params[SP_MAX_LINE_BYTES]);
     else if (reply_numbers(line, len, n, 2, &count, &err) < 0)
         snprintf(v->reason, sizeof v->reason, "column %d: %.140s", err.col, err.msg);
+    else if (count == 0)
+        snprintf(v->reason, sizeof v->reason, "empty line: expected a shot `x y` (two numbers)");
     else if (count != 2)
         snprintf(v->reason, sizeof v->reason, "expected a shot `x y` (two numbers), got %d number(s)", count);
     else if (n[0] < 1 || n[0] > SEA_SIDE || n[1] < 1 || n[1] > SEA_SIDE) {

@@ -248,7 +248,12 @@ static int open_replay(const struct match_setup *s, bool default_path, struct re
 {
     struct replay_error rerr;
     if (default_path && mkdir("replays", 0755) < 0 && errno != EEXIST) {
-        fprintf(stderr, "judge run: replays: %s\n", strerror(errno));
+        int e = errno;
+        char here[4096];
+        print_escaped(stderr,
+                      "judge run: cannot make the directory replays in %s: %s; run the judge in a "
+                      "directory you can write to, or name the replay: --replay PATH\n",
+                      getcwd(here, sizeof here) ? here : ".", strerror(e));
         return EXIT_IO;
     }
     int rc = replay_writer_open(s->replay_path, w, &rerr);

@@ -14,6 +14,7 @@
 
 #include "ci/escape.h"
 #include "judge/cli/cmd_print.h"
+#include "judge/cli/stderr_line.h"
 
 /* Players by place, then by player number. */
 void run_place_order(const struct match_outcome *o, int *order)
@@ -48,20 +49,13 @@ static void put_escaped(const char *s, size_t n)
     sb_free(&sb);
 }
 
-/* The last non-empty line of the stderr tail, and how many lines the tail holds. */
-static const char *last_line(const char *tail, size_t *len, int *lines)
+/* How many lines the stderr tail holds. */
+static int count_lines(const char *tail, size_t n)
 {
-    size_t n = strlen(tail);
-    *lines = 0;
+    int lines = 0;
     for (size_t i = 0; i < n; i++)
-        *lines += tail[i] == '\n' || (i + 1 == n && tail[i] != '\n');
-    while (n && (tail[n - 1] == '\n' || tail[n - 1] == '\r'))
-        n--;
-    size_t start = n;
-    while (start && tail[start - 1] != '\n')
-        start--;
-    *len = n - start;
-    return tail + start;
+        lines += tail[i] == '\n' || (i + 1 == n && tail[i] != '\n');
+    return lines;
 }
 
 /* A violation was recorded, whether or not it ended the player's game (a warlight or bomberman
@@ -89,7 +83,8 @@ const char *run_hint_summary(enum run_hint hint)
 {
     switch (hint) {
     case RUN_HINT_FLUSH:
-        return "not a byte of the reply arrived: flush the output after every reply";
+        return "not a byte of the reply arrived: flush the output after every reply, and read stdin a line "
+               "at a time, not to its end";
     case RUN_HINT_CUT_SHORT:
         return "part of the reply arrived but not its end: end every line with a newline and flush after "
                "the reply";
@@ -124,12 +119,15 @@ static void print_why(const struct match_player_outcome *po, int indent)
 
 static void print_stderr(const struct match_player_outcome *po, int indent)
 {
-    size_t len;
-    int lines;
-    const char *line = po->stderr_tail ? last_line(po->stderr_tail, &len, &lines) : NULL;
+    size_t len, n = po->stderr_tail ? strlen(po->stderr_tail) : 0;
+    bool above_trace;
+    const char *line = n ? stderr_shown_line(po->stderr_tail, n, &len, &above_trace) : NULL;
     if (!line || !len)
         return;
-    printf("%*sstderr%s: ", indent, "", lines > 1 ? " (its last line)" : "");
+    const char *which = above_trace                              ? " (above its stack trace)"
+                        : count_lines(po->stderr_tail, n) > 1 ? " (its last line)"
+                                                              : "";
+    printf("%*sstderr%s: ", indent, "", which);
     put_escaped(line, len);
     putchar('\n');
 }
@@ -150,7 +148,9 @@ static const char flush_hint[] =
     "not a byte of the reply arrived, and the bot was mostly idle. If it printed the reply, it\n"
     "is still in its output buffer (a pipe is fully buffered): flush after every reply (C:\n"
     "fflush(stdout); C++: std::endl or std::flush; Python: print(..., flush=True); Java:\n"
-    "System.out.flush()).";
+    "System.out.flush()). Or it waits for more input than the judge sent: read one line at a\n"
+    "time (Python: sys.stdin.readline()), not all of stdin at once (sys.stdin.read()), which\n"
+    "waits for the end of the game.";
 static const char cut_short_hint[] =
     "part of the reply arrived (sent, above), but not its end: end every line of a reply\n"
     "with a newline (\"\\n\") and flush after the reply (C: fflush(stdout); Python:\n"

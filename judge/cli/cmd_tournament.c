@@ -16,6 +16,7 @@
 #include "judge/cli/cli_isolation.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
+#include "judge/cli/stderr_line.h"
 #include "judge/tournament/tournament.h"
 #include "judge/tournament/tournament_compile.h"
 
@@ -260,16 +261,6 @@ static void print_one_line(const char *s, size_t n)
     sb_free(&sb);
 }
 
-/* The last non-empty line of a stderr tail. */
-static const char *last_line(const char *s, size_t n, size_t *len)
-{
-    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r')) n--;
-    size_t start = n;
-    while (start && s[start - 1] != '\n') start--;
-    *len = n - start;
-    return s + start;
-}
-
 static void smoke_tested(void *ctx, const struct tournament_smoke_result *r)
 {
     (void)ctx;
@@ -290,7 +281,8 @@ static void smoke_tested(void *ctx, const struct tournament_smoke_result *r)
                                             : "; its matches are played (smoke_test: report)\n",
           stderr);
     size_t len;
-    const char *line = last_line(r->stderr_tail, r->stderr_len, &len);
+    bool above_trace;
+    const char *line = stderr_shown_line(r->stderr_tail, r->stderr_len, &len, &above_trace);
     if (len) {
         fprintf(stderr, "smoke %s: stderr: ", r->player->name);
         print_one_line(line, len);

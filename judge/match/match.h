@@ -67,6 +67,8 @@ struct match_player {
     char *dir;          /* host directory bound at /bot; NULL = none */
     char *profile;      /* never NULL ("default") */
     char *ro_binds[2];  /* NULL-terminated: the runtime's configuration directory (judge/match/command_runtime.h) */
+    char *java_options; /* the jvm profile's "JAVA_TOOL_OPTIONS=...", else NULL */
+    const char *jvm_env[5]; /* the jvm profile's environment, with java_options */
     struct compiled_bot *compiled; /* a source player's bot (judge/compile/source_player.h), else NULL */
     bool reference;     /* a tournament's reference bot (the replay header says so) */
 };

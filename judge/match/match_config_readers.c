@@ -410,6 +410,18 @@ static int read_run_profile(struct config_reader *r, struct player_config *p, co
                    quote(p->profile, q), known);
 }
 
+/* No `dir:`: the bot runs from the match file's directory, where `command: [python3, bot.py]`
+ * written beside the match file finds its bot.py. */
+static int default_player_dir(struct config_reader *r, struct player_config *p)
+{
+    char *here = resolve_beside(r->path, ".");
+    if (!here) return config_fail_no_memory(r);
+    p->dir = realpath(here, NULL);
+    free(here);
+    if (p->dir || errno != ENOMEM) return 0; /* unreadable: the bot runs with no /bot, as before */
+    return config_fail_no_memory(r);
+}
+
 static int read_player_command(struct config_reader *r, struct player_config *p,
                                const struct config_keys *keys)
 {
@@ -418,7 +430,9 @@ static int read_player_command(struct config_reader *r, struct player_config *p,
                        "'language' belongs to a 'source' player, compiled by the judge; a 'command' player "
                        "runs its command as written");
     if (read_command(r, p, keys->value[PKEY_COMMAND]) < 0) return -1;
-    if (keys->value[PKEY_DIR] && read_player_dir(r, keys->value[PKEY_DIR], "dir", &p->dir) < 0) return -1;
+    if (keys->value[PKEY_DIR] ? read_player_dir(r, keys->value[PKEY_DIR], "dir", &p->dir) < 0
+                              : default_player_dir(r, p) < 0)
+        return -1;
     if (keys->value[PKEY_PROFILE] && read_run_profile(r, p, keys->value[PKEY_PROFILE]) < 0) return -1;
     return 0;
 }

@@ -24,11 +24,30 @@
 
 /* HOME: the jail's /tmp, as its /etc/passwd says (sandbox/jail_etc.c). */
 static const char *const jail_env[] = {"PATH=" JAIL_PATH, "LANG=C.UTF-8", "HOME=/tmp", NULL};
+
 /* The JVM flocks its perf-data file in /tmp, and flock fails in every jail (a
  * lock on a shared inode is a channel between jails); it would then print a
- * warning on stdout, the bot's protocol channel. Without the file, nothing. */
-static const char *const jvm_env[] = {"PATH=" JAIL_PATH, "LANG=C.UTF-8", "HOME=/tmp",
-                                      "JAVA_TOOL_OPTIONS=-XX:-UsePerfData", NULL};
+ * warning on stdout, the bot's protocol channel. Without the file, nothing.
+ * The JVM cannot see the jail's cgroup: without MaxRAM it sizes its heap from
+ * the host's memory (an initial heap of 1/64 of it), so a bot making garbage
+ * reached the memory limit before its first collection, and under the rlimit
+ * fallback the JVM could not even commit that heap. One processor, the serial
+ * collector and C1 alone, as the java language profile runs a source player:
+ * fewer threads and less memory (the JVM starts under an RLIMIT_DATA of 48 MiB,
+ * not 64 with G1 on two processors) and a quicker start. */
+static int set_jvm_env(struct match_player *mp, uint64_t memory_limit_mb)
+{
+    if (asprintf(&mp->java_options,
+                 "JAVA_TOOL_OPTIONS=-XX:-UsePerfData -XX:MaxRAM=%" PRIu64 "m -XX:+UseSerialGC "
+                 "-XX:TieredStopAtLevel=1 -XX:ActiveProcessorCount=1",
+                 memory_limit_mb) < 0) {
+        mp->java_options = NULL;
+        return -1;
+    }
+    const char *env[] = {"PATH=" JAIL_PATH, "LANG=C.UTF-8", "HOME=/tmp", mp->java_options, NULL};
+    memcpy(mp->jvm_env, env, sizeof env);
+    return 0;
+}
 
 /* The runner's own limits, accepted in `limits:` next to the game's time and memory parameters. */
 static const struct runner_limit {
@@ -321,7 +340,8 @@ static char *dup_or_null(const char *s, bool *failed)
 }
 
 /* No profile named: the one the program's runtime needs (java -> jvm), with its configuration. */
-static int copy_player(struct match_player *mp, const struct player_config *pc, const char *host_path)
+static int copy_player(struct match_player *mp, const struct player_config *pc, const char *host_path,
+                       uint64_t memory_limit_mb)
 {
     bool failed = false;
     char config_dir[4096];
@@ -330,6 +350,8 @@ static int copy_player(struct match_player *mp, const struct player_config *pc, 
     mp->profile = dup_or_null(pc->profile ? pc->profile : command_run_profile(host_path), &failed);
     if (command_config_dir(host_path, config_dir, sizeof config_dir))
         mp->ro_binds[0] = dup_or_null(config_dir, &failed);
+    if (mp->profile && !strcmp(mp->profile, "jvm") && set_jvm_env(mp, memory_limit_mb) < 0)
+        failed = true;
     mp->argv = calloc((size_t)pc->argc + 1, sizeof *mp->argv);
     mp->argc = pc->argc;
     for (int a = 0; mp->argv && a < pc->argc; a++)
@@ -365,7 +387,7 @@ static int resolve_players(struct match_setup *s, const struct match_config *cfg
         char why[1024];
         if (player_command_check(pc, found, sizeof found, why, sizeof why) < 0)
             return fail(err, "%s:%d:%d: player '%s': %s", cfg->path, pc->line, pc->col, pc->name, why);
-        if (copy_player(&s->players[i], pc, found) < 0)
+        if (copy_player(&s->players[i], pc, found, s->limits.memory_limit_mb) < 0)
             return fail(err, "out of memory");
     }
     return 0;
@@ -434,6 +456,7 @@ void match_setup_free(struct match_setup *s)
         free(mp->dir);
         free(mp->profile);
         free(mp->ro_binds[0]);
+        free(mp->java_options);
         source_player_free(mp);
     }
     memset(s, 0, sizeof *s);
@@ -444,7 +467,7 @@ void match_setup_jail_spec(const struct match_setup *s, int player, struct jail_
     const struct match_player *mp = &s->players[player - 1];
     memset(spec, 0, sizeof *spec);
     spec->argv = (const char *const *)mp->argv;
-    spec->envp = strcmp(mp->profile, "jvm") == 0 ? jvm_env : jail_env;
+    spec->envp = mp->java_options ? mp->jvm_env : jail_env;
     spec->dir = mp->dir;
     spec->profile = mp->profile;
     spec->extra_ro_binds = mp->ro_binds[0] ? (const char *const *)mp->ro_binds : NULL;

@@ -92,15 +92,31 @@ static bool in_bot_dir(const struct player_config *p, const char *path)
     return len && !strncmp(path, p->dir, len) && path[len] == '/';
 }
 
+/* A #! line saved with Windows line endings names an interpreter ending in '\r', which the
+ * jail's execve (or env) does not find: exit 127, with a message about another thing. */
+static int check_shebang_line(const struct player_config *p, const char *found, const char *head, char *msg,
+                              size_t size)
+{
+    const char *nl = strchr(head, '\n');
+    if (!nl || nl == head || nl[-1] != '\r') return 0;
+    snprintf(msg, size,
+             "'%s' (%s) has Windows line endings (CRLF): its #! line names an interpreter ending in \\r, "
+             "which is not found; fix: sed -i 's/\\r$//' %s (or dos2unix), or name the interpreter first in "
+             "the command (command: [python3, %s])",
+             p->argv[0], found, found, p->argv[0]);
+    return -1;
+}
+
 /* The kernel runs an ELF program or a script that names its interpreter (#!); anything else
  * fails execve in the jail (ENOEXEC), which would be the match's fault, not the bot's. */
 static int check_runnable(const struct player_config *p, const char *found, char *msg, size_t size)
 {
-    char head[4] = {0};
+    char head[256] = {0};
     int fd = open(found, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    ssize_t n = fd >= 0 ? read(fd, head, sizeof head) : -1;
+    ssize_t n = fd >= 0 ? read(fd, head, sizeof head - 1) : -1;
     if (fd >= 0) close(fd);
-    if (n < 0 || (n >= 2 && !memcmp(head, "#!", 2)) || (n == 4 && !memcmp(head, "\x7f" "ELF", 4))) return 0;
+    if (n >= 2 && !memcmp(head, "#!", 2)) return check_shebang_line(p, found, head, msg, size);
+    if (n < 0 || (n >= 4 && !memcmp(head, "\x7f" "ELF", 4))) return 0;
     snprintf(msg, size,
              "'%s' (%s) is neither a program nor a script with a #! line; fix: make its first line "
              "#!/bin/sh (or its interpreter's), or name the interpreter first in the command "

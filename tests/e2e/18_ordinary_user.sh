@@ -143,6 +143,38 @@ if [ "$(json_get "$T/doctor.json" isolation.memory_limit)" != on ]; then
     check user/run_no_cgroup_memory_figure [ "$(grep -cE '  - / [0-9]+\.[0-9] MiB$' "$T/be.out")" = 2 ]
 fi
 
+# A student's `command: [java, Bot]` in best-effort, with bomberman's 64 MiB: the JVM sized its
+# heap from the host's memory and, under the RLIMIT_DATA that stands in for the cgroup, could not
+# commit it (nor start with G1 on two processors); its fatal error's "#" lines on stdout were
+# judged as its replies (INVALID_OUTPUT).
+if command -v javac >/dev/null && command -v java >/dev/null; then
+    mkdir "$T/java"
+    cat >"$T/java/Bot.java" <<'JAVA'
+import java.io.*;
+public class Bot { public static void main(String[] a) throws IOException {
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+    for (String line; (line = in.readLine()) != null && !line.trim().equals("OVER");)
+        if (line.trim().equals("END")) System.out.println("WAIT"); } }
+JAVA
+    (cd "$T/java" && javac Bot.java) && chmod -R a+rX "$T/java"
+    printf 'game: bomberman\ngenerate: {players: 2}\nseed: 1\nparams: {game_ticks_max: 5}\nplayers:\n%s\n%s\n' \
+        '  - {name: java, command: [java, Bot]}' '  - {name: java2, command: [java, Bot]}' >"$T/java/m.yaml"
+    uj run "$T/java/m.yaml" --isolation best-effort --replay "$T/u/java.jsonl.gz" >"$T/java.out" 2>&1
+    check user/best_effort_java_command_ok [ "$(grep -cE "$(run_row 'java2?' OK)" "$T/java.out")" = 2 ]
+else
+    skip user/best_effort_java_command_ok "no javac/java on this machine"
+fi
+
+# Run where the user cannot write, with no --replay: the way out is said before the match.
+mkdir "$T/ro" && chmod 0755 "$T/ro" && cp "$T/match.yaml" "$T/ro/"
+(cd "$T/ro" && env -u XDG_RUNTIME_DIR "${AS_USER[@]}" "$JUDGE" run match.yaml --isolation best-effort) >"$T/ro.out" 2>&1
+echo $? >"$T/ro.rc"
+if [ "$(id -u)" = 0 ]; then  # the directory is root's: nobody cannot write it
+    check user/unwritable_dir_exit_4 [ "$(cat "$T/ro.rc")" = 4 ]
+    check user/unwritable_dir_says_the_way_out grep -qF "judge run: cannot make the directory replays in $T/ro: \
+Permission denied; run the judge in a directory you can write to, or name the replay: --replay PATH" "$T/ro.out"
+fi
+
 uj tournament "$T/tournament.yaml" --isolation best-effort --out "$T/u/t" >"$T/bet.out" 2>"$T/bet.err"
 check user/tournament_best_effort_exit_0 [ $? = 0 ]
 check user/tournament_isolation_line_once_first [ "$(grep -c '^isolation: best-effort: ' "$T/bet.err")" = 1 \

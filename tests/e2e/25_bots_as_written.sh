@@ -236,6 +236,47 @@ while [ $# -ge 2 ]; do
     shift 2
 done
 
+# A match file written beside the bots, with no `dir:`: they run from the match file's directory
+# (they ran from /, where python3 found no bot.py and ./c_bot was "not found ((no dir)/c_bot)").
+{ printf 'game: seabattle\nseed: 1\nparams: {shot_limit: 30}\nlimits: {move_wall_ms: 20000}\nplayers:\n'
+  printf '  - {name: python, command: [python3, bot.py]}\n  - {name: c, command: ./c_bot}\n'; } >"$S/nodir.yaml"
+"$JUDGE" run "$S/nodir.yaml" --replay "$T/nodir.jsonl.gz" >"$T/nodir.out" 2>"$T/nodir.out.err"
+echo $? >"$T/nodir.out.rc"
+all_ok bots_as_written/no_dir_runs_beside_the_match_file "$T/nodir.out" python c
+
+# ---- mistakes students make: the verdict's lines say what went wrong ----------------------
+# mistake NAME FILE LIMITS: plays S/FILE (python3, or java when it ends in .class) against c_bot.
+mistake() {
+    local cmd="[python3, $2]"
+    case $2 in *.class) cmd="[java, ${2%.class}]" ;; esac
+    printf 'game: seabattle\nseed: 1\nlimits: {%s}\nplayers:\n  - {name: %s, command: %s}\n  - {name: c, command: ./c_bot}\n' \
+        "$3" "$1" "$cmd" >"$S/$1.yaml"
+    "$JUDGE" run "$S/$1.yaml" --replay "$T/$1.jsonl.gz" >"$T/$1.out" 2>&1
+}
+# sys.stdin.read() waits for the end of the game: the wall limit's hint names it, not only flushing.
+printf '%s\nprint("\\n".join("%s".split()), flush=True)\nsys.stdin.read()\n' 'import sys' "$BOARD" >"$S/readall.py"
+mistake readall readall.py 'move_wall_ms: 300'
+check mistakes/read_all_stdin_wall_limit grep -qE "$(run_row readall WALL_LIMIT)" "$T/readall.out"
+check mistakes/read_all_stdin_hint python3 -c 'import sys; t = " ".join(open(sys.argv[1]).read().split())
+assert "read one line at a time" in t and "sys.stdin.read()" in t, t' "$T/readall.out"
+if [ $have_java = 1 ]; then
+    # A Java exception: the line naming it, not the last frame of its stack trace ("\tat Main...").
+    cat >"$S/Thrower.java" <<JAVA
+public class Thrower { public static void main(String[] a) {
+    for (String row : "$BOARD".split(" ")) System.out.println(row);
+    int[] shots = new int[1]; System.out.println(shots[a.length + 1]); } }
+JAVA
+    # Nothing on stderr: no line shown, not the JVM's "Picked up JAVA_TOOL_OPTIONS" (the judge's option).
+    printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' >"$S/Hello.java"
+    (cd "$S" && javac Thrower.java Hello.java && chmod a+r Thrower.class Hello.class)
+    mistake thrower Thrower.class 'move_wall_ms: 20000'
+    check mistakes/java_exception_runtime_error grep -qE "$(run_row thrower RUNTIME_ERROR)" "$T/thrower.out"
+    check mistakes/java_exception_named grep -qE '^ +stderr \(above its stack trace\): Exception in thread "main" java.lang.ArrayIndexOutOfBoundsException: Index 1 out of bounds for length 1$' "$T/thrower.out"
+    mistake hello Hello.class 'move_wall_ms: 20000'
+    check mistakes/java_silent_shows_no_stderr [ "$(grep -c 'stderr\|Picked up' "$T/hello.out")" = 0 ]
+    check mistakes/java_silent_invalid_output grep -qE "$(run_row hello INVALID_OUTPUT)" "$T/hello.out"
+fi
+
 # ---- output paths that are not regular files are written in place -------------------------
 "$JUDGE" exec --dir "$S" --report /dev/null --stdout /dev/null -- ./c_bot </dev/null 2>"$T/null.err"
 echo $? >"$T/null.rc"
@@ -276,6 +317,11 @@ refused not_executable "$(sea_pair "$PRIVATE" ./bot.py)" "'./bot.py' \($PRIVATE/
 printf 'while read line; do echo 1 1; done\n' >"$PRIVATE/bot.sh"; chmod 0755 "$PRIVATE/bot.sh"
 refused no_shebang "$(sea_pair "$PRIVATE" ./bot.sh)" \
     "no_shebang.yaml:[0-9]+:[0-9]+: player 'a': './bot.sh' \($PRIVATE/bot.sh\) is neither a program nor a script with a #! line; fix: make its first line #!/bin/sh"
+# A script saved on Windows: its #! line names 'python3\r', and the jail said only "exit 127"
+# with env's "use -[v]S to pass options in shebang lines".
+printf '#!/usr/bin/env python3\r\nprint("1 1")\r\n' >"$PRIVATE/crlf.py"; chmod 0755 "$PRIVATE/crlf.py"
+refused crlf_shebang "$(sea_pair "$PRIVATE" ./crlf.py)" \
+    "player 'a': './crlf.py' \($PRIVATE/crlf.py\) has Windows line endings \(CRLF\).*fix: sed -i 's/\\\\r\\$//' $PRIVATE/crlf.py"
 chmod 0600 "$PRIVATE/bot.py"
 refused unreadable_script "$(sea_pair "$PRIVATE" '[python3, bot.py]')" "cannot read $PRIVATE/bot.py \(mode 0600\); fix: chmod a\+r"
 # profile: names a seccomp profile; a language there is a file error listing the valid ones.

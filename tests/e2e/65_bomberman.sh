@@ -258,6 +258,29 @@ check garbage/invalid_then_wait [ "$(rq "$M" 'CMDS(2)[2:7], P(2)["moves"], P(2)[
 check garbage/reasons [ "$(rq "$M" '[v["evidence"]["reason"] for v in V]')" = \
     "[\"'jump' is not one of WAIT, UP, DOWN, LEFT, RIGHT, BOMB\", 'control byte 0x01', 'line longer than 64 bytes']" ]
 
+# A Java bot as a student writes it (command: [java, Main], the default 64 MiB) making 2 MiB of
+# garbage a tick, a fresh table each time: the JVM sized its heap from the host's memory, not
+# the limit, and reached it before its first collection (MEMORY_LIMIT at tick 30 or so).
+if command -v javac >/dev/null && command -v java >/dev/null; then
+    mkdir -p "$T/java"
+    cat >"$T/java/Main.java" <<'JAVA'
+import java.io.*;
+public class Main { public static void main(String[] a) throws IOException {
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in)); long sum = 0;
+    for (String line; (line = in.readLine()) != null && !line.trim().equals("OVER");) {
+        while (!line.trim().equals("END")) line = in.readLine();
+        int[][] table = new int[512][1024]; sum += table[1][1];
+        System.out.println("WAIT"); } } }
+JAVA
+    (cd "$T/java" && javac Main.java) && chmod -R a+rX "$T/java"
+    printf 'game: bomberman\ngenerate: {players: 2}\nseed: 1\nparams: {game_ticks_max: 100}\nplayers:\n%s\n%s\n' \
+        '  - {name: java, command: [java, Main]}' "  - {name: waiter, dir: $BOTS, command: [./waiter]}" >"$T/java/m.yaml"
+    "$JUDGE" run "$T/java/m.yaml" --replay "$T/java.jsonl.gz" >"$T/java.out" 2>&1
+    check java/garbage_collected_within_the_limit grep -qE "$(run_row java OK 100)" "$T/java.out"
+else
+    skip java/garbage_collected_within_the_limit "no javac/java on this machine"
+fi
+
 # ---- the examples: match files (C and Python bots), the free-for-all and its results -------------
 
 for ex in classic generated; do

@@ -175,6 +175,35 @@ sys.exit(not (S["games"] == ["warlight"] and P["grabber"]["matches"] == 3 and
               P["syscall"]["violations"]["forbidden_syscall"] == 6 and P["fill"]["violations"]["total"] == 0))
 EOF
 
+# ---- the rules as docs/games/warlight.md tells a student ------------------------------------------------
+# On a wrapping 4 x 4 board each bot puts its income (5) on its start (5 armies) and attacks the
+# territory up and to the left, across the edge when it starts on one, with 9: 2 neutral
+# defenders lose 9 x 60%, the attackers 2 x 70% = 1. The doc says it is then theirs, with 8; a
+# bot that does not see the target as its own next turn says so, which is not OK.
+mkdir -p "$T/rules"
+cat >"$T/rules/diag.py" <<'PY'
+import sys
+me, income, terr = sys.argv[1], int(sys.argv[2]), [t.split(",") for t in sys.argv[3].split()]
+mine = [(int(t[0]), int(t[1]), int(t[4])) for t in terr if t[3] == me]
+if len(sys.argv) == 6:
+    r, c, a = mine[0]
+    print("%d,%d,%d" % (r, c, income))
+    print("%d,%d,%d,%d,%d" % (r, c, (r - 1) % 4, (c - 1) % 4, a + income - 1))
+    open("target", "w").write("%d,%d" % ((r - 1) % 4, (c - 1) % 4))
+else:
+    if open("target").read() not in ["%d,%d" % (r, c) for r, c, _ in mine]: sys.exit(print("lost the fight"))
+    print("%d,%d,%d\n" % (mine[0][0], mine[0][1], income))
+PY
+chmod -R a+rX "$T/rules"
+printf 'game: warlight\nseed: 1\nparams: {rounds: 1, turn_limit: 2, rows: 4, cols: 4, bonus_count: 4, bonus_size: 4}\nplayers:\n%s\n%s\n' \
+    '  - {name: a, command: [python3, diag.py]}' '  - {name: b, command: [python3, diag.py]}' >"$T/rules/m.yaml"
+"$JUDGE" run "$T/rules/m.yaml" --replay "$T/rules.jsonl.gz" >"$T/rules.out" 2>&1
+check doc_rules/diagonal_capture_ok [ "$(grep -cE "$(run_row '[ab]' OK)" "$T/rules.out")" = 2 ]
+"$JUDGE" replay export --format warlight-log "$T/rules.jsonl.gz" >"$T/rules.log" 2>&1
+# Seed 1 starts player 1 at 0,0: its attack on 3,3 wraps round both edges, and leaves 8 there.
+check doc_rules/across_the_edge grep -qx 'move 1 0,0,3,3,9 9 capture' "$T/rules.log"
+check doc_rules/eight_left grep -qx 'row 3 -1,2 -1,2 -1,2 1,8' "$T/rules.log"
+
 # ---- bad match files ------------------------------------------------------------------------------------
 
 printf 'game: warlight\nmap: %s\nplayers:\n%s\n%s\n' "$T/bots.yaml" "$(player a "$BOTS" ./grabber)" \

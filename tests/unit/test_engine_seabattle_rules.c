@@ -343,7 +343,7 @@ static void expect_shot_verdict(const char *line, enum violation_kind kind, cons
 
 START_TEST(d13_invalid_output)
 {
-    expect_shot_verdict("", VIOLATION_INVALID_OUTPUT, "expected a shot `x y` (two numbers), got 0 number(s)");
+    expect_shot_verdict("", VIOLATION_INVALID_OUTPUT, "empty line: expected a shot `x y` (two numbers)");
     expect_shot_verdict("5", VIOLATION_INVALID_OUTPUT, "expected a shot `x y` (two numbers), got 1 number(s)");
     expect_shot_verdict("5 5 5", VIOLATION_INVALID_OUTPUT, "expected a shot `x y` (two numbers), got 3 number(s)");
     expect_shot_verdict("+1 5", VIOLATION_INVALID_OUTPUT, NULL);
