@@ -213,6 +213,26 @@ EOF
     check results/standings_exist [ -s "$T/standings-ref.txt" ]
     check results/killed_run_standings_equal same "$T/standings-kill.txt" "$T/standings-ref.txt"
     check results/merged_shards_standings_equal same "$T/standings-shards.txt" "$T/standings-ref.txt"
+    # Merging shards that are not one whole tournament's is named, and exits 2 with the outputs written.
+    merge() { "$JUDGE" results "${@:2}" --out "$T/merge-$1" >"$T/merge-$1.out" 2>"$T/merge-$1.err"; }
+    merge missing "$T/shard1" "$T/shard3"
+    check results/missing_shard_exit_2 [ $? = 2 ]
+    check results/missing_shard_named grep -qx "judge results: shard 2 of 3 of the tournament in \
+$T/shard1/tournament.json (fingerprint [0-9a-f]*) is missing: its matches are not in the standings" \
+        "$T/merge-missing.err"
+    check results/missing_shard_in_the_summary grep -q '^- shard 2 of 3 of the tournament in' \
+        "$T/merge-missing/summary.md"
+    cp -r "$T/shard2" "$T/shard2-again"
+    merge twice "$T/shard1" "$T/shard2" "$T/shard2-again" "$T/shard3"
+    check results/shard_given_twice_exit_2 [ $? = 2 ]
+    check results/shard_given_twice_named grep -qx "judge results: $T/shard2-again/tournament.json: shard 2/3 \
+again, as in $T/shard2/tournament.json: its matches are counted once" "$T/merge-twice.err"
+    sed -i 's/"fingerprint":"[0-9a-f]*"/"fingerprint":"0123456789abcdef"/' "$T/shard2-again/tournament.json"
+    merge other "$T/shard1" "$T/shard2-again" "$T/shard3"
+    check results/another_tournaments_shard_exit_2 [ $? = 2 ]
+    check results/another_tournaments_shard_named grep -q "^judge results: $T/shard2-again/tournament.json: \
+another tournament than $T/shard1/tournament.json (fingerprint 0123456789abcdef, not " "$T/merge-other.err"
+    rm -r "$T/shard2-again"
 else
     skip results/standings "judge results is not built"
 fi
