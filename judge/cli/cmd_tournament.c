@@ -246,8 +246,10 @@ static int compile_players(const struct options *o, struct tournament_config *cf
     struct tournament_error err;
     enum tournament_compile_status s = tournament_compile(cfg, plan, o->shard, od, o->jobs, &hooks, &err);
     if (s == TOURNAMENT_COMPILED) return EXIT_OK;
-    fprintf(stderr, "%s%s\n", s == TOURNAMENT_COMPILE_INTERNAL ? "judge tournament: " : "", err.msg);
-    return s == TOURNAMENT_COMPILE_INTERNAL ? EXIT_INTERNAL : EXIT_USAGE;
+    fprintf(stderr, "%s%s\n", s != TOURNAMENT_COMPILE_REQUEST ? "judge tournament: " : "", err.msg);
+    return s == TOURNAMENT_COMPILE_REQUEST   ? EXIT_USAGE
+           : s == TOURNAMENT_COMPILE_STORAGE ? EXIT_IO
+                                             : EXIT_INTERNAL;
 }
 
 /* ---- the smoke test ------------------------------------------------------------------------ */
@@ -307,7 +309,7 @@ static int smoke_test(const struct options *o, struct tournament_config *cfg, co
     if (o->has_smoke) cfg->smoke = o->smoke;
     if (tournament_smoke(cfg, plan, o->shard, od, o->jobs, &hooks, &failed, &err) < 0) {
         fprintf(stderr, "judge tournament: %s\n", err.msg);
-        return EXIT_INTERNAL;
+        return err.storage ? EXIT_IO : EXIT_INTERNAL;
     }
     if (cfg->smoke != TOURNAMENT_SMOKE_OFF)
         fprintf(stderr, "smoke test: %zu player%s failed\n", failed, failed == 1 ? "" : "s");
@@ -460,7 +462,7 @@ static int resume_and_play(const struct options *o, const struct changed_players
     struct tournament_journal journal;
     if (tournament_journal_open(od, changed->cfg, plan, o->shard, &journal, &err) < 0) {
         fprintf(stderr, "judge tournament: %s\n", err.msg);
-        return EXIT_INTERNAL;
+        return err.storage ? EXIT_IO : EXIT_INTERNAL;
     }
     print_journal_notes(&journal);
     warn_changed(changed, plan, od, &journal);
@@ -492,7 +494,7 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
         tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
                                &err) < 0) {
         print_escaped(stderr, "%s\n", err.msg);
-        return EXIT_USAGE;
+        return err.storage ? EXIT_IO : EXIT_USAGE;
     }
     struct changed_players changed = {cfg, calloc(cfg->n_players ? cfg->n_players : 1, sizeof(bool))};
     rc = EXIT_INTERNAL;

@@ -36,6 +36,7 @@
 
 struct tournament_error {
     char msg[700];
+    bool storage; /* OUT's disk is full, read-only or failing (exit 4); set only where a caller looks */
 };
 
 /* ---- the tournament file (tournament_config.c) ------------------------------------ */

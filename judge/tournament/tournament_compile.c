@@ -98,7 +98,7 @@ _Noreturn static void child_main(struct compiler *c, pid_t parent, int fd, size_
     char msg[MESSAGE_MAX];
     int rc = 0;
     if (build_compile(c->od, &c->cfg->players[i], c->keys[i], c->cfg->isolation, &cerr) < 0) {
-        int n = snprintf(msg, sizeof msg, "%c%s", cerr.request ? 'R' : 'I', cerr.msg);
+        int n = snprintf(msg, sizeof msg, "%c%s", cerr.request ? 'R' : cerr.storage ? 'S' : 'I', cerr.msg);
         rc = write(fd, msg, (size_t)n) == n ? 0 : 1;
     }
     exit(rc); /* exit, not _exit: the sandbox removes its pooled cgroups at exit */
@@ -135,7 +135,11 @@ static void finish(struct compiler *c, int k, int status)
     if (n > 1) {
         msg[n] = '\0';
         snprintf(why, sizeof why, "compiling player '%s': %s", name, msg + 1);
-        set_failed(c, msg[0] == 'R' ? TOURNAMENT_COMPILE_REQUEST : TOURNAMENT_COMPILE_INTERNAL, why);
+        set_failed(c,
+                   msg[0] == 'R'   ? TOURNAMENT_COMPILE_REQUEST
+                   : msg[0] == 'S' ? TOURNAMENT_COMPILE_STORAGE
+                                   : TOURNAMENT_COMPILE_INTERNAL,
+                   why);
     } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         snprintf(why, sizeof why, "compiling player '%s': its process ended with status %d", name, status);
         set_failed(c, TOURNAMENT_COMPILE_INTERNAL, why);

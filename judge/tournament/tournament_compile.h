@@ -37,6 +37,7 @@ enum tournament_compile_status {
     TOURNAMENT_COMPILED,        /* every source player of the shard has bot_dir or compile_failed */
     TOURNAMENT_COMPILE_REQUEST, /* the file's fault (a name that cannot be a file name, a missing compiler) */
     TOURNAMENT_COMPILE_INTERNAL, /* the judge's (a fork, a write, an INTERNAL_ERROR verdict) */
+    TOURNAMENT_COMPILE_STORAGE,  /* OUT's disk is full, read-only or failing */
 };
 
 /* Compiles the source players of cfg seated in a match of the shard and not

@@ -39,6 +39,13 @@ static int fail(struct tournament_error *err, const char *fmt, ...)
     return -1;
 }
 
+/* "PATH: reason" for a system call's failure; err->storage when the disk is full, read-only or failing. */
+static int fail_errno(struct tournament_error *err, const char *path, int errnum)
+{
+    err->storage = atomic_file_storage_errno(errnum);
+    return fail(err, "%.400s: %s", path, strerror(errnum));
+}
+
 static bool is_temp_name(const char *name)
 {
     return name[0] == '.' && strstr(name, ".tmp-") != NULL;
@@ -53,8 +60,10 @@ static int remove_temp_files_of(const char *dir, const char *prefix, struct tour
     int rc = 0;
     for (struct dirent *e; rc == 0 && (e = readdir(d));)
         if (is_temp_name(e->d_name) && (!prefix || !strncmp(e->d_name, prefix, strlen(prefix))) &&
-            unlinkat(dirfd(d), e->d_name, 0) < 0 && errno != ENOENT)
+            unlinkat(dirfd(d), e->d_name, 0) < 0 && errno != ENOENT) {
+            err->storage = atomic_file_storage_errno(errno);
             rc = fail(err, "%.300s/%.200s: %s", dir, e->d_name, strerror(errno));
+        }
     closedir(d);
     return rc;
 }
@@ -77,7 +86,7 @@ static int take_lock(struct tournament_outdir *od, struct tournament_error *err)
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/.lock", od->path);
     od->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
-    if (od->lock_fd < 0) return fail(err, "%.400s: %s", path, strerror(errno));
+    if (od->lock_fd < 0) return fail_errno(err, path, errno);
     if (flock(od->lock_fd, LOCK_EX | LOCK_NB) < 0)
         return fail(err, "%.400s: %s", od->path,
                     errno == EWOULDBLOCK ? "another judge tournament is using this directory"
@@ -94,7 +103,10 @@ static int write_state(const char *path, const char *fingerprint, struct tournam
                  "{\"format\":\"" STATE_FORMAT "\",\"version\":1,\"fingerprint\":\"%s\",\"shard\":[%u,%u],"
                  "\"matches\":%zu,\"matches_in_shard\":%zu}\n",
                  fingerprint, shard.index, shard.count, n_matches, n_in_shard);
-    if (atomic_file_write_whole(path, text, (size_t)n, err->msg, sizeof err->msg) < 0) return -1;
+    if (atomic_file_write_whole(path, text, (size_t)n, err->msg, sizeof err->msg) < 0) {
+        err->storage = atomic_file_storage_errno(errno);
+        return -1;
+    }
     return 0;
 }
 
@@ -148,12 +160,14 @@ int tournament_outdir_open(const char *path, const char *fingerprint, struct tou
 {
     memset(out, 0, sizeof *out);
     out->lock_fd = -1;
+    err->storage = false;
     char replays[PATH_MAX], state[PATH_MAX];
     out->path = strdup(path);
     if (!out->path) return fail(err, "out of memory");
     snprintf(replays, sizeof replays, "%s/replays", path);
     snprintf(state, sizeof state, "%s/" STATE_FILE, path);
     int rc = make_dirs(replays, 0755, err->msg, sizeof err->msg);
+    if (rc < 0) err->storage = atomic_file_storage_errno(errno);
     if (rc == 0) rc = take_lock(out, err);
     bool resuming = access(state, F_OK) == 0;
     if (rc == 0 && !resuming) rc = refuse_stray_journal(path, err);
