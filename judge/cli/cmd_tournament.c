@@ -13,6 +13,7 @@
 
 #include "ci/escape.h"
 #include "judge/cli/cli_args.h"
+#include "judge/cli/cli_interrupt.h"
 #include "judge/cli/cli_isolation.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
@@ -472,6 +473,17 @@ static int resume_and_play(const struct options *o, const struct changed_players
     return rc;
 }
 
+/* Killed from now on, the directory holds what a resume needs: the user is told so. */
+static void say_when_interrupted(const char *out)
+{
+    struct strbuf sb = STRBUF_INIT;
+    if (esc_visible(&sb, out, strlen(out)) == 0 &&
+        sb_printf(&sb, ": every finished match is kept there (journal.jsonl, replays/); run the same "
+                       "command again to play the rest") == 0)
+        cli_interrupt_say("tournament", sb.data);
+    sb_free(&sb);
+}
+
 static int run_tournament(const struct options *o, struct tournament_config *cfg,
                           const struct tournament_plan *plan)
 {
@@ -496,6 +508,7 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
         print_escaped(stderr, "%s\n", err.msg);
         return err.storage ? EXIT_IO : EXIT_USAGE;
     }
+    say_when_interrupted(out);
     struct changed_players changed = {cfg, calloc(cfg->n_players ? cfg->n_players : 1, sizeof(bool))};
     rc = EXIT_INTERNAL;
     if (!changed.changed)

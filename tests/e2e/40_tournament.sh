@@ -179,6 +179,21 @@ check kill/no_replay_lost_or_doubled same "$T/kill.replays" "$T/all.sorted"
 sort "$T/kill/journal.jsonl" >"$T/kill.lines"
 check kill/results_equal_an_uninterrupted_run same "$T/kill.lines" "$T/ref.lines"
 
+# SIGTERM (a cancelled CI job, an evicted pod) once a match is finished: the judge says what it
+# kept and how to go on, dies of the signal (143), and the same command finishes the rest.
+"$JUDGE" tournament "$T/t.yaml" --out "$T/term" --jobs 2 >/dev/null 2>"$T/term.err" &
+pid=$!
+for _ in $(seq 200); do [ -s "$T/term/journal.jsonl" ] && break; sleep 0.1; done
+kill -TERM $pid
+wait $pid
+check term/dies_of_the_signal [ $? = 143 ]
+check term/says_what_is_kept [ "$(tail -1 "$T/term.err")" = "judge tournament: interrupted by SIGTERM: $T/term: \
+every finished match is kept there (journal.jsonl, replays/); run the same command again to play the rest" ]
+"$JUDGE" tournament "$T/t.yaml" --out "$T/term" --jobs 2 >"$T/term.out" 2>"$T/term2.err"
+check term/resume_finishes grep -q '72/72 finished' "$T/term.out"
+check term/resume_kept_the_finished [ -z "$(grep ', 0 already finished' "$T/term2.err")" ]
+check term/results_equal_an_uninterrupted_run same <(sort "$T/term/journal.jsonl") "$T/ref.lines"
+
 # ---- 3 shards in separate directories, merged ------------------------------------------------
 
 for i in 1 2 3; do
