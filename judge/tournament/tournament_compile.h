@@ -20,7 +20,8 @@
 #define TOURNAMENT_BOTS_DIR  "bots"
 #define TOURNAMENT_BUILD_DIR ".build" /* in bots/: no player's directory can be named so */
 
-/* What the hook is told about each source player of the shard, in file order, once all are compiled. */
+/* What the hook is told about each source player of the shard, in file order, as soon as its
+ * compile and those of the players before it have ended. */
 struct tournament_compiled {
     const struct player_config *player;
     const char *verdict; /* "OK", "COMPILE_ERROR", ... */
