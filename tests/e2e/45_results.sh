@@ -256,6 +256,12 @@ printf 'rules:\n  - name: x\n    points: 5\n    top_percent: 150\n' >"$T/range.y
 "$JUDGE" results "$T/r" --out "$T/out_g4" --grading "$T/range.yaml" >/dev/null 2>"$T/range.err"
 check grading/bad_file_exit_2 [ $? = 2 ]
 check grading/bad_file_mark grep -qF "judge results: $T/range.yaml:4:18: expected an integer from 1 to 100" "$T/range.err"
+printf 'rules:\n  - name: x\n    points: 5\n    no_violations: true\n  - name: x\n    points: 5\n    top_percent: 50\n' \
+    >"$T/twice.yaml"
+"$JUDGE" results "$T/r" --out "$T/out_g5" --grading "$T/twice.yaml" >/dev/null 2>"$T/twice.err"
+check grading/rule_name_twice_exit_2 [ $? = 2 ]
+check grading/rule_name_twice_mark grep -qxF "judge results: $T/twice.yaml:5:5: a second rule named 'x' (rule 1 has \
+that name)" "$T/twice.err"
 
 # A second run into the same OUT, without grading and with fewer matches: nothing of the first is left.
 "$JUDGE" results "$T/r/tiny" --out "$T/out_g" >/dev/null 2>"$T/again.err"
