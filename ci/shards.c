@@ -21,6 +21,7 @@ static void read_state(struct shard_dir *d)
             memcpy(d->fingerprint, json_object_get_string(fp), 17);
             d->index = (unsigned)i;
             d->count = (unsigned)n;
+            d->complete = json_object_object_get_ex(o, "complete", &v) && json_object_get_boolean(v);
         }
     }
     json_object_put(o);
@@ -74,6 +75,11 @@ static long check_one(const struct shards *s, const struct shard_dir *first, siz
     else if ((twice = holder(s, first, d->index, k)))
         rc = sb_printf(out, "%s: shard %u/%u again, as in %s: its matches are counted once\n", d->state,
                        d->index, d->count, twice->state);
+    else if (!d->complete)
+        rc = sb_printf(out,
+                       "%s: shard %u/%u was not played to the end (its run was stopped, killed or failed): "
+                       "its unfinished matches are not in the standings; run it again, it resumes\n",
+                       d->state, d->index, d->count);
     else
         return 0;
     return rc < 0 ? -1 : 1;

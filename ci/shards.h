@@ -8,6 +8,7 @@
 #ifndef CI_SHARDS_H
 #define CI_SHARDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "ci/ci_error.h"
@@ -17,6 +18,7 @@ struct shard_dir {
     char *state; /* DIR/tournament.json */
     char fingerprint[17];
     unsigned index, count; /* 0/0 when the file could not be read */
+    bool complete;         /* every playable match of the shard was finished ("complete": true) */
 };
 
 struct shards {
@@ -29,7 +31,7 @@ struct shards {
 int shards_add(struct shards *s, const char *state_path, struct ci_error *err);
 /* Appends to problems one line (ending in '\n') per problem: an unreadable state file,
  * another tournament than the first directory's, another shard count, a shard given
- * twice, a shard missing. Returns how many, or -1 when out of memory. */
+ * twice, a shard not played to the end, a shard missing. Returns how many, or -1 when out of memory. */
 long shards_check(const struct shards *s, struct strbuf *problems);
 void shards_free(struct shards *s);
 

@@ -456,8 +456,17 @@ static int prepare_players(const struct options *o, struct tournament_config *cf
     return rc == EXIT_OK ? smoke_test(o, cfg, plan, od) : rc;
 }
 
+/* tournament.json says whether the shard is played to the end (the results stage reads it). */
+static int mark_complete(struct tournament_outdir *od, bool complete, int rc)
+{
+    struct tournament_error err;
+    if (rc != EXIT_OK || tournament_outdir_set_complete(od, complete, &err) == 0) return rc;
+    fprintf(stderr, "judge tournament: %s\n", err.msg);
+    return err.storage ? EXIT_IO : EXIT_INTERNAL;
+}
+
 static int resume_and_play(const struct options *o, const struct changed_players *changed,
-                           const struct tournament_plan *plan, const struct tournament_outdir *od)
+                           const struct tournament_plan *plan, struct tournament_outdir *od)
 {
     struct tournament_error err;
     struct tournament_journal journal;
@@ -468,7 +477,9 @@ static int resume_and_play(const struct options *o, const struct changed_players
     print_journal_notes(&journal);
     warn_changed(changed, plan, od, &journal);
     struct tournament_run run = {changed->cfg, plan, od, &journal, o->shard, o->jobs};
-    int rc = play(o, &run, &journal);
+    bool left = count_in_shard(plan, o->shard) - count_unplayable(&run) > journal.n_done;
+    int rc = left ? mark_complete(od, false, EXIT_OK) : EXIT_OK;
+    if (rc == EXIT_OK) rc = mark_complete(od, true, play(o, &run, &journal));
     tournament_journal_close(&journal);
     return rc;
 }

@@ -2,7 +2,8 @@
  * tournament_outdir.c - the output directory of a tournament (shard):
  *
  *   OUT/.lock              flock'ed by the judge using OUT, so two never share it
- *   OUT/tournament.json    the definition's fingerprint and the shard, written once, first
+ *   OUT/tournament.json    the definition's fingerprint and the shard, written first; again
+ *                          when "complete" changes (every playable match of the shard finished)
  *   OUT/journal.jsonl      one line per finished match (tournament_journal.c)
  *   OUT/replays/ID.jsonl.gz
  *
@@ -94,15 +95,14 @@ static int take_lock(struct tournament_outdir *od, struct tournament_error *err)
     return 0;
 }
 
-static int write_state(const char *path, const char *fingerprint, struct tournament_shard shard,
-                       size_t n_matches, size_t n_in_shard, struct tournament_error *err)
+static int write_state(const char *path, const struct tournament_outdir *od, struct tournament_error *err)
 {
     char text[512];
-    int n =
-        snprintf(text, sizeof text,
-                 "{\"format\":\"" STATE_FORMAT "\",\"version\":1,\"fingerprint\":\"%s\",\"shard\":[%u,%u],"
-                 "\"matches\":%zu,\"matches_in_shard\":%zu}\n",
-                 fingerprint, shard.index, shard.count, n_matches, n_in_shard);
+    int n = snprintf(text, sizeof text,
+                     "{\"format\":\"" STATE_FORMAT "\",\"version\":1,\"fingerprint\":\"%s\",\"shard\":[%u,%u],"
+                     "\"matches\":%zu,\"matches_in_shard\":%zu,\"complete\":%s}\n",
+                     od->fingerprint, od->shard.index, od->shard.count, od->n_matches, od->n_in_shard,
+                     od->complete ? "true" : "false");
     if (atomic_file_write_whole(path, text, (size_t)n, err->msg, sizeof err->msg) < 0) {
         err->storage = atomic_file_storage_errno(errno);
         return -1;
@@ -126,9 +126,10 @@ static int refuse_stray_journal(const char *path, struct tournament_error *err)
 }
 
 /* The state written by an earlier run must name the same definition and shard. */
-static int check_state(const char *path, const char *fingerprint, struct tournament_shard shard,
-                       struct tournament_error *err)
+static int check_state(const char *path, struct tournament_outdir *od, struct tournament_error *err)
 {
+    const char *fingerprint = od->fingerprint;
+    struct tournament_shard shard = od->shard;
     json_object *o = json_object_from_file(path), *v;
     const char *had = NULL;
     unsigned had_i = 0, had_n = 0;
@@ -139,6 +140,7 @@ static int check_state(const char *path, const char *fingerprint, struct tournam
         had_i = (unsigned)json_object_get_int(json_object_array_get_idx(v, 0));
         had_n = (unsigned)json_object_get_int(json_object_array_get_idx(v, 1));
     }
+    od->complete = o && json_object_object_get_ex(o, "complete", &v) && json_object_get_boolean(v);
     int rc = 0;
     if (!had)
         rc = fail(err, "%.400s: not a judge tournament state file", path);
@@ -161,6 +163,10 @@ int tournament_outdir_open(const char *path, const char *fingerprint, struct tou
     memset(out, 0, sizeof *out);
     out->lock_fd = -1;
     err->storage = false;
+    snprintf(out->fingerprint, sizeof out->fingerprint, "%s", fingerprint);
+    out->shard = shard;
+    out->n_matches = n_matches;
+    out->n_in_shard = n_in_shard;
     char replays[PATH_MAX], state[PATH_MAX];
     out->path = strdup(path);
     if (!out->path) return fail(err, "out of memory");
@@ -174,8 +180,7 @@ int tournament_outdir_open(const char *path, const char *fingerprint, struct tou
     if (rc == 0) rc = remove_temp_files(path, err);
     if (rc == 0) rc = remove_temp_files(replays, err);
     if (rc == 0)
-        rc = resuming ? check_state(state, fingerprint, shard, err)
-                      : write_state(state, fingerprint, shard, n_matches, n_in_shard, err);
+        rc = resuming ? check_state(state, out, err) : write_state(state, out, err);
     if (rc < 0) tournament_outdir_close(out);
     return rc;
 }
@@ -186,6 +191,16 @@ void tournament_outdir_close(struct tournament_outdir *od)
     free(od->path);
     od->path = NULL;
     od->lock_fd = -1;
+}
+
+int tournament_outdir_set_complete(struct tournament_outdir *od, bool complete, struct tournament_error *err)
+{
+    if (od->complete == complete) return 0;
+    char state[PATH_MAX];
+    snprintf(state, sizeof state, "%s/" STATE_FILE, od->path);
+    od->complete = complete;
+    err->storage = false;
+    return write_state(state, od, err);
 }
 
 int tournament_replay_path(const struct tournament_outdir *od, const char *id, char *out, size_t size)

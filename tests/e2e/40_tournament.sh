@@ -189,8 +189,18 @@ wait $pid
 check term/dies_of_the_signal [ $? = 143 ]
 check term/says_what_is_kept [ "$(tail -1 "$T/term.err")" = "judge tournament: interrupted by SIGTERM: $T/term: \
 every finished match is kept there (journal.jsonl, replays/); run the same command again to play the rest" ]
+# tournament.json says the shard is not played to the end; the results stage names it (exit 2).
+check term/state_not_complete grep -q '"complete":false}$' "$T/term/tournament.json"
+"$JUDGE" results "$T/term" --out "$T/term-results" >/dev/null 2>"$T/term-results.err"
+check term/results_exit_2 [ $? = 2 ]
+check term/results_name_the_unfinished_shard grep -qx "judge results: $T/term/tournament.json: shard 1/1 was \
+not played to the end (its run was stopped, killed or failed): its unfinished matches are not in the standings; \
+run it again, it resumes" "$T/term-results.err"
 "$JUDGE" tournament "$T/t.yaml" --out "$T/term" --jobs 2 >"$T/term.out" 2>"$T/term2.err"
 check term/resume_finishes grep -q '72/72 finished' "$T/term.out"
+check term/state_complete grep -q '"complete":true}$' "$T/term/tournament.json"
+"$JUDGE" results "$T/term" --out "$T/term-results" >/dev/null 2>&1
+check term/results_of_the_whole_exit_0 [ $? = 0 ]
 check term/resume_kept_the_finished [ -z "$(grep ', 0 already finished' "$T/term2.err")" ]
 check term/results_equal_an_uninterrupted_run same <(sort "$T/term/journal.jsonl") "$T/ref.lines"
 
