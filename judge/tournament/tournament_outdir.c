@@ -99,8 +99,8 @@ static int write_state(const char *path, const struct tournament_outdir *od, str
 {
     char text[512];
     int n = snprintf(text, sizeof text,
-                     "{\"format\":\"" STATE_FORMAT "\",\"version\":1,\"fingerprint\":\"%s\",\"shard\":[%u,%u],"
-                     "\"matches\":%zu,\"matches_in_shard\":%zu,\"complete\":%s}\n",
+                     "{\"format\":\"" STATE_FORMAT "\",\"version\":1,\"fingerprint\":\"%s\","
+                     "\"shard\":[%u,%u],\"matches\":%zu,\"matches_in_shard\":%zu,\"complete\":%s}\n",
                      od->fingerprint, od->shard.index, od->shard.count, od->n_matches, od->n_in_shard,
                      od->complete ? "true" : "false");
     if (atomic_file_write_whole(path, text, (size_t)n, err->msg, sizeof err->msg) < 0) {

@@ -187,15 +187,16 @@ for _ in $(seq 200); do [ -s "$T/term/journal.jsonl" ] && break; sleep 0.1; done
 kill -TERM $pid
 wait $pid
 check term/dies_of_the_signal [ $? = 143 ]
-check term/says_what_is_kept [ "$(tail -1 "$T/term.err")" = "judge tournament: interrupted by SIGTERM: $T/term: \
-every finished match is kept there (journal.jsonl, replays/); run the same command again to play the rest" ]
+check term/says_what_is_kept [ "$(tail -1 "$T/term.err")" = "judge tournament: interrupted by SIGTERM: \
+$T/term: every finished match is kept there (journal.jsonl, replays/); run the same command again to play \
+the rest" ]
 # tournament.json says the shard is not played to the end; the results stage names it (exit 2).
 check term/state_not_complete grep -q '"complete":false}$' "$T/term/tournament.json"
 "$JUDGE" results "$T/term" --out "$T/term-results" >/dev/null 2>"$T/term-results.err"
 check term/results_exit_2 [ $? = 2 ]
-check term/results_name_the_unfinished_shard grep -qx "judge results: $T/term/tournament.json: shard 1/1 was \
-not played to the end (its run was stopped, killed or failed): its unfinished matches are not in the standings; \
-run it again, it resumes" "$T/term-results.err"
+check term/results_name_the_unfinished_shard grep -qx "judge results: $T/term/tournament.json: shard 1/1 \
+was not played to the end (its run was stopped, killed or failed): its unfinished matches are not in the \
+standings; run it again, it resumes" "$T/term-results.err"
 "$JUDGE" tournament "$T/t.yaml" --out "$T/term" --jobs 2 >"$T/term.out" 2>"$T/term2.err"
 check term/resume_finishes grep -q '72/72 finished' "$T/term.out"
 check term/state_complete grep -q '"complete":true}$' "$T/term/tournament.json"
@@ -250,8 +251,8 @@ $T/shard1/tournament.json (fingerprint [0-9a-f]*) is missing: its matches are no
     cp -r "$T/shard2" "$T/shard2-again"
     merge twice "$T/shard1" "$T/shard2" "$T/shard2-again" "$T/shard3"
     check results/shard_given_twice_exit_2 [ $? = 2 ]
-    check results/shard_given_twice_named grep -qx "judge results: $T/shard2-again/tournament.json: shard 2/3 \
-again, as in $T/shard2/tournament.json: its matches are counted once" "$T/merge-twice.err"
+    check results/shard_given_twice_named grep -qx "judge results: $T/shard2-again/tournament.json: shard \
+2/3 again, as in $T/shard2/tournament.json: its matches are counted once" "$T/merge-twice.err"
     sed -i 's/"fingerprint":"[0-9a-f]*"/"fingerprint":"0123456789abcdef"/' "$T/shard2-again/tournament.json"
     merge other "$T/shard1" "$T/shard2-again" "$T/shard3"
     check results/another_tournaments_shard_exit_2 [ $? = 2 ]
