@@ -204,6 +204,19 @@ check term/state_complete grep -q '"complete":true}$' "$T/term/tournament.json"
 check term/results_of_the_whole_exit_0 [ $? = 0 ]
 check term/resume_kept_the_finished [ -z "$(grep ', 0 already finished' "$T/term2.err")" ]
 check term/results_equal_an_uninterrupted_run same <(sort "$T/term/journal.jsonl") "$T/ref.lines"
+# The judge as a container's PID 1 (docker run, a pod): the kernel never gives a namespace's init a
+# signal its default action would take, so SIGTERM ended nothing and the pod waited for SIGKILL.
+if unshare -fp --mount-proc true 2>/dev/null; then
+    unshare -fp --mount-proc "$JUDGE" tournament "$T/t.yaml" --out "$T/pid1" --jobs 2 >/dev/null 2>"$T/pid1.err" &
+    pid=$!
+    for _ in $(seq 200); do [ -s "$T/pid1/journal.jsonl" ] && break; sleep 0.1; done
+    kill -TERM "$(pgrep -P $pid)"
+    wait $pid
+    check term/as_pid_1_ends [ $? = 143 ]
+    check term/as_pid_1_says_so grep -q '^judge tournament: interrupted by SIGTERM: ' "$T/pid1.err"
+else
+    skip term/as_pid_1 "unshare --pid is not available"
+fi
 
 # ---- 3 shards in separate directories, merged ------------------------------------------------
 
