@@ -207,7 +207,8 @@ check term/results_equal_an_uninterrupted_run same <(sort "$T/term/journal.jsonl
 # The judge as a container's PID 1 (docker run, a pod): the kernel never gives a namespace's init a
 # signal its default action would take, so SIGTERM ended nothing and the pod waited for SIGKILL.
 if unshare -fp --mount-proc true 2>/dev/null; then
-    unshare -fp --mount-proc "$JUDGE" tournament "$T/t.yaml" --out "$T/pid1" --jobs 2 >/dev/null 2>"$T/pid1.err" &
+    unshare -fp --mount-proc "$JUDGE" tournament "$T/t.yaml" --out "$T/pid1" --jobs 2 \
+        >/dev/null 2>"$T/pid1.err" &
     pid=$!
     for _ in $(seq 200); do [ -s "$T/pid1/journal.jsonl" ] && break; sleep 0.1; done
     kill -TERM "$(pgrep -P $pid)"
