@@ -21,7 +21,8 @@ static void read_state(struct shard_dir *d)
             memcpy(d->fingerprint, json_object_get_string(fp), 17);
             d->index = (unsigned)i;
             d->count = (unsigned)n;
-            d->complete = json_object_object_get_ex(o, "complete", &v) && json_object_get_boolean(v);
+            /* written from the first by every judge that has it: absent, the file is older than the key */
+            d->complete = !json_object_object_get_ex(o, "complete", &v) || json_object_get_boolean(v);
         }
     }
     json_object_put(o);

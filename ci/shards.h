@@ -18,7 +18,7 @@ struct shard_dir {
     char *state; /* DIR/tournament.json */
     char fingerprint[17];
     unsigned index, count; /* 0/0 when the file could not be read */
-    bool complete;         /* every playable match of the shard was finished ("complete": true) */
+    bool complete;         /* "complete": true, or no such key (a judge older than it) */
 };
 
 struct shards {

@@ -197,6 +197,11 @@ check term/results_exit_2 [ $? = 2 ]
 check term/results_name_the_unfinished_shard grep -qx "judge results: $T/term/tournament.json: shard 1/1 \
 was not played to the end (its run was stopped, killed or failed): its unfinished matches are not in the \
 standings; run it again, it resumes" "$T/term-results.err"
+# A tournament.json from a judge older than "complete" says nothing of it: not taken as unfinished.
+cp -r "$T/term" "$T/older"
+sed -i 's/,"complete":false//' "$T/older/tournament.json"
+"$JUDGE" results "$T/older" --out "$T/older-results" >/dev/null 2>&1
+check term/state_without_complete_not_named [ $? = 0 ]
 "$JUDGE" tournament "$T/t.yaml" --out "$T/term" --jobs 2 >"$T/term.out" 2>"$T/term2.err"
 check term/resume_finishes grep -q '72/72 finished' "$T/term.out"
 check term/state_complete grep -q '"complete":true}$' "$T/term/tournament.json"
