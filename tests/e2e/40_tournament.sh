@@ -211,8 +211,10 @@ check term/resume_kept_the_finished [ -z "$(grep ', 0 already finished' "$T/term
 check term/results_equal_an_uninterrupted_run same <(sort "$T/term/journal.jsonl") "$T/ref.lines"
 # The judge as a container's PID 1 (docker run, a pod): the kernel never gives a namespace's init a
 # signal its default action would take, so SIGTERM ended nothing and the pod waited for SIGKILL.
+# Bots unfrozen: with the v1 freezer alone, a bot frozen when its namespace's init dies cannot die.
 if unshare -fp --mount-proc true 2>/dev/null; then
-    unshare -fp --mount-proc "$JUDGE" tournament "$T/t.yaml" --out "$T/pid1" --jobs 2 \
+    { cat "$T/t.yaml"; echo 'freeze: false'; } >"$T/pid1.yaml"
+    unshare -fp --mount-proc "$JUDGE" tournament "$T/pid1.yaml" --out "$T/pid1" --jobs 2 \
         >/dev/null 2>"$T/pid1.err" &
     pid=$!
     for _ in $(seq 200); do [ -s "$T/pid1/journal.jsonl" ] && break; sleep 0.1; done
