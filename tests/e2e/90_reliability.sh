@@ -215,6 +215,27 @@ if small_disk tro 1m && mount -o remount,ro "$T/tro"; then
     tournament_disk tro
 fi
 
+# ---- judge run as a container's PID 1, stopped ------------------------------------------
+
+# The kernel never gives a namespace's init a signal its default action would take: `docker stop`
+# of `docker run judge run` removed the temporary replay and the match went on until SIGKILL.
+# (Bots unfrozen: with the v1 freezer alone, a bot frozen when the init dies cannot die.)
+if unshare -fp --mount-proc true 2>/dev/null; then
+    mkdir -p "$T/pid1"
+    match "$T/pid1/m.yaml" 200 "$(player greedy "$BOTS" greedy)" "$(player sleeper "$PROGS" gen_sleep)"
+    echo 'freeze: false' >>"$T/pid1/m.yaml"
+    ( cd "$T/pid1" && exec unshare -fp --mount-proc "$JUDGE" run m.yaml --replay r.jsonl.gz ) \
+        >/dev/null 2>&1 &
+    pid=$!
+    wait_for "$T/pid1/.r.jsonl.gz.tmp-*"
+    kill -TERM "$(pgrep -P $pid)"
+    wait $pid
+    check run_pid_1/ends_on_sigterm [ $? = 143 ]
+    check run_pid_1/no_temporary_replay_left [ -z "$(ls -A "$T/pid1" | grep '\.tmp-')" ]
+else
+    skip run_pid_1 "unshare --pid is not available"
+fi
+
 # ---- a tournament worker killed mid-match -----------------------------------------------
 
 { printf 'game: generals\nmaps: [%s/tiny.map]\nseeds: [1]\n' "$MAPS"
