@@ -20,6 +20,23 @@ static bool enough_wins(const struct grading_rule *rule, uint64_t wins, uint64_t
     return (unsigned __int128)wins * of >= (unsigned __int128)rule->at_least * base;
 }
 
+/* "(needs 16 of 20: 8 of every 10)": the wins the player's own matches ask for, said as a number
+ * a teacher can check against its record, and the rule's share when it is not the same words. */
+static void needs(struct strbuf *d, const struct grading_rule *rule, uint64_t played)
+{
+    if (!rule->of) {
+        sb_printf(d, "(needs %" PRId64 ")", rule->at_least);
+        return;
+    }
+    uint64_t of = (uint64_t)rule->of, base = played > of ? played : of;
+    unsigned __int128 product = (unsigned __int128)rule->at_least * base;
+    uint64_t wanted = (uint64_t)((product + of - 1) / of);
+    sb_printf(d, "(needs %" PRIu64 " of %" PRIu64, wanted, base);
+    if (base != of)
+        sb_printf(d, ": %" PRId64 " of every %" PRId64, rule->at_least, rule->of);
+    sb_putc(d, ')');
+}
+
 static bool rule_wins(const struct results *r, const struct grading_rule *rule, uint32_t idx,
                       struct strbuf *d)
 {
@@ -31,12 +48,9 @@ static bool rule_wins(const struct results *r, const struct grading_rule *rule, 
         standings_h2h(&r->st, idx, opp, &wins, &draws, &losses);
         played = pair ? pair->matches : 0;
     }
-    sb_printf(d, "%" PRIu64 " win%s in %" PRIu64 " match%s%s%s (needs %" PRId64, wins, wins == 1 ? "" : "s",
-              played, played == 1 ? "" : "es",
-              rule->against ? " against " : "", rule->against ? rule->against : "", rule->at_least);
-    if (rule->of)
-        sb_printf(d, " of %" PRId64, rule->of);
-    sb_putc(d, ')');
+    sb_printf(d, "%" PRIu64 " win%s in %" PRIu64 " match%s%s%s ", wins, wins == 1 ? "" : "s", played,
+              played == 1 ? "" : "es", rule->against ? " against " : "", rule->against ? rule->against : "");
+    needs(d, rule, played);
     return enough_wins(rule, wins, played);
 }
 

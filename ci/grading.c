@@ -155,9 +155,15 @@ static int read_rules(struct loader *l, const yaml_node_t *seq)
     if (!(l->g->rules = calloc(n, sizeof *l->g->rules)))
         return fail(l, yr_node_mark(seq), "out of memory");
     for (size_t i = 0; i < n; i++) {
+        const yaml_node_t *item = yr_sequence_item(&l->file, seq, i);
         l->g->n_rules++;
-        if (read_rule(l, yr_sequence_item(&l->file, seq, i), &l->g->rules[i]) < 0)
+        if (read_rule(l, item, &l->g->rules[i]) < 0)
             return -1;
+        /* grades.md and grades.json tell rules apart by name: a copied rule would count twice unseen */
+        for (size_t j = 0; j < i; j++)
+            if (!strcmp(l->g->rules[j].name, l->g->rules[i].name))
+                return fail(l, yr_node_mark(item), "a second rule named '%.200s' (rule %zu has that name)",
+                            l->g->rules[i].name, j + 1);
         l->g->max_points += l->g->rules[i].points;
     }
     return 0;

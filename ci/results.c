@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ci/escape.h"
 #include "ci/prefetch.h"
 #include "ci/results_internal.h"
 #include "ci/scan.h"
@@ -52,6 +53,8 @@ static int open_state(struct results *r, struct ci_error *err)
 static void close_state(struct results *r)
 {
     standings_free(&r->st);
+    shards_free(&r->shards);
+    sb_free(&r->shard_notes);
     if (r->has_grading)
         grading_free(&r->grading);
     keyset_free(r->seen);
@@ -84,6 +87,30 @@ static int on_file(void *ctx, const char *path, struct ci_error *err)
     return prefetch_submit(ctx, path, err);
 }
 
+static int on_tournament(void *ctx, const char *path, struct ci_error *err)
+{
+    return shards_add(ctx, path, err);
+}
+
+/* The shards of a tournament given must be all of one tournament's, each once: each way they are not
+ * goes to the note hook, summary.md and the annotations, and the run exits 2, as for a damaged file. */
+static int check_shards(struct results *r, struct ci_error *err)
+{
+    long n = shards_check(&r->shards, &r->shard_notes);
+    if (n < 0)
+        return ci_fail_oom(err);
+    r->rep->shard_problems = (uint64_t)n;
+    const char *p = r->shard_notes.data;
+    for (const char *nl; p && (nl = strchr(p, '\n')); p = nl + 1) {
+        struct strbuf line = STRBUF_INIT;
+        if (esc_visible(&line, p, (size_t)(nl - p)) == 0 && r->hooks && r->hooks->note)
+            r->hooks->note(r->hooks->ctx, line.data);
+        annotation_offer(r, SEV_SKIPPED, "tournament shards", p, (size_t)(nl - p));
+        sb_free(&line);
+    }
+    return 0;
+}
+
 static int check_inputs(const struct results_options *opt, struct ci_error *err)
 {
     for (size_t i = 0; i < opt->n_inputs; i++)
@@ -102,11 +129,12 @@ static int read_inputs(struct results *r, struct ci_error *err)
     int workers = r->opt->jobs == 0 ? prefetch_default_workers() : r->opt->jobs - 1; /* and this thread */
     if (prefetch_start(&p, workers, on_loaded, on_read, r, err) < 0)
         return -1;
-    if (scan_inputs(r->opt->inputs, r->opt->n_inputs, &skip, on_file, p, err) != 0) {
+    struct scan_hooks hooks = {on_file, on_tournament, p, &r->shards};
+    if (scan_inputs(r->opt->inputs, r->opt->n_inputs, &skip, &hooks, err) != 0) {
         prefetch_abort(p);
         return -1;
     }
-    if (prefetch_finish(p, err) < 0)
+    if (prefetch_finish(p, err) < 0 || check_shards(r, err) < 0)
         return -1;
     if (!r->rep->matches && !r->rep->compile_records)
         return ci_fail_usage(err, "no valid replay found (%llu file%s read, %llu damaged, %llu duplicate)",

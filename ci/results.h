@@ -36,6 +36,7 @@ struct results_hooks {
 
 struct results_report {
     uint64_t files, matches, compile_records, skipped_damaged, skipped_duplicate, violations;
+    uint64_t shard_problems; /* tournament shards missing, given twice or of another tournament (notes) */
     uint32_t players, below_fail_under;
     uint64_t best_effort_matches; /* counted matches with a layer of isolation not fully on */
     char best_effort_layers[256]; /* those layers, ", "-separated (ci/isolation_note.h) */

@@ -9,6 +9,7 @@
 #include "ci/match_record.h"
 #include "ci/file_batch.h"
 #include "ci/results.h"
+#include "ci/shards.h"
 #include "ci/spool.h"
 #include "ci/standings.h"
 
@@ -58,6 +59,8 @@ struct results {
     struct annotation ann[RESULTS_MAX_ANNOTATIONS];
     size_t n_ann;
     uint64_t ann_seq;
+    struct shards shards;       /* the tournament directories among the inputs */
+    struct strbuf shard_notes;  /* what is wrong with them, one line each (shards.h) */
     char rerun_dir[4096];
     char matches_dir[4096];   /* OUT/matches: the viewer pages */
 };

@@ -12,6 +12,7 @@
 
 #define SUFFIX    ".jsonl.gz"
 #define MAX_DEPTH 64
+#define STATE_NAME "tournament.json"
 
 static bool is_replay_name(const char *name)
 {
@@ -71,11 +72,11 @@ static int list_dir(const char *dir, struct names *l, struct ci_error *err)
     return rc;
 }
 
-static int walk(const char *dir, int depth, const struct scan_skip *skip, scan_fn fn, void *ctx,
+static int walk(const char *dir, int depth, const struct scan_skip *skip, const struct scan_hooks *h,
                 struct ci_error *err);
 
-static int visit(const char *dir, const char *name, int depth, const struct scan_skip *skip, scan_fn fn,
-                 void *ctx, struct ci_error *err)
+static int visit(const char *dir, const char *name, int depth, const struct scan_skip *skip,
+                 const struct scan_hooks *h, struct ci_error *err)
 {
     struct strbuf path = STRBUF_INIT;
     if (sb_printf(&path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name) < 0)
@@ -85,9 +86,9 @@ static int visit(const char *dir, const char *name, int depth, const struct scan
     if (lstat(path.data, &st) < 0)
         rc = 0; /* vanished since it was listed */
     else if (S_ISDIR(st.st_mode) && !(skip->set && st.st_dev == skip->dev && st.st_ino == skip->ino))
-        rc = walk(path.data, depth + 1, skip, fn, ctx, err);
+        rc = walk(path.data, depth + 1, skip, h, err);
     else if ((S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) && is_replay_name(name))
-        rc = fn(ctx, path.data, err);
+        rc = h->replay(h->replay_ctx, path.data, err);
     sb_free(&path);
     return rc;
 }
@@ -98,12 +99,12 @@ static bool is_tournament_dir(const char *dir, const struct names *list)
 {
     bool listed = false;
     for (size_t i = 0; i < list->n && !listed; i++)
-        listed = !strcmp(list->v[i], "tournament.json");
+        listed = !strcmp(list->v[i], STATE_NAME);
     if (!listed)
         return false;
     struct strbuf path = STRBUF_INIT;
     struct stat st;
-    bool regular = sb_printf(&path, "%s/tournament.json", dir) == 0 && lstat(path.data, &st) == 0 &&
+    bool regular = sb_printf(&path, "%s/" STATE_NAME, dir) == 0 && lstat(path.data, &st) == 0 &&
                    S_ISREG(st.st_mode);
     sb_free(&path);
     return regular;
@@ -114,7 +115,18 @@ static bool is_tournament_record_dir(const char *name)
     return !strcmp(name, "replays") || !strcmp(name, "compile") || !strcmp(name, "smoke");
 }
 
-static int walk(const char *dir, int depth, const struct scan_skip *skip, scan_fn fn, void *ctx,
+/* DIR/tournament.json to the hook. */
+static int tell_tournament(const char *dir, const struct scan_hooks *h, struct ci_error *err)
+{
+    struct strbuf path = STRBUF_INIT;
+    if (sb_printf(&path, "%s%s" STATE_NAME, dir, dir[strlen(dir) - 1] == '/' ? "" : "/") < 0)
+        return ci_fail_oom(err);
+    int rc = h->tournament ? h->tournament(h->tournament_ctx, path.data, err) : 0;
+    sb_free(&path);
+    return rc;
+}
+
+static int walk(const char *dir, int depth, const struct scan_skip *skip, const struct scan_hooks *h,
                 struct ci_error *err)
 {
     if (depth > MAX_DEPTH)
@@ -122,21 +134,24 @@ static int walk(const char *dir, int depth, const struct scan_skip *skip, scan_f
     struct names list = {0};
     int rc = list_dir(dir, &list, err);
     bool records_only = rc == 0 && is_tournament_dir(dir, &list);
+    if (records_only)
+        rc = tell_tournament(dir, h, err);
     for (size_t i = 0; rc == 0 && i < list.n; i++)
         if (!records_only || is_tournament_record_dir(list.v[i]))
-            rc = visit(dir, list.v[i], depth, skip, fn, ctx, err);
+            rc = visit(dir, list.v[i], depth, skip, h, err);
     names_free(&list);
     return rc;
 }
 
-int scan_inputs(const char *const *inputs, size_t n, const struct scan_skip *skip, scan_fn fn, void *ctx,
+int scan_inputs(const char *const *inputs, size_t n, const struct scan_skip *skip, const struct scan_hooks *h,
                 struct ci_error *err)
 {
     for (size_t i = 0; i < n; i++) {
         struct stat st;
         if (stat(inputs[i], &st) < 0)
             return ci_fail_usage(err, "%s: %s", inputs[i], strerror(errno));
-        int rc = S_ISDIR(st.st_mode) ? walk(inputs[i], 0, skip, fn, ctx, err) : fn(ctx, inputs[i], err);
+        int rc =
+            S_ISDIR(st.st_mode) ? walk(inputs[i], 0, skip, h, err) : h->replay(h->replay_ctx, inputs[i], err);
         if (rc)
             return rc;
     }

@@ -44,9 +44,23 @@ static int add_sb(struct bounded *b, struct strbuf *tmp)
     return rc;
 }
 
+/* The tournament's shards missing, given twice or of another tournament: before the table they change. */
+static int shard_notes(struct strbuf *tmp, const struct results *r)
+{
+    if (!r->rep->shard_problems)
+        return 0;
+    if (sb_puts(tmp, "**Shards:** these standings are not one whole tournament's:\n\n") < 0)
+        return -1;
+    const char *p = r->shard_notes.data;
+    for (const char *nl; p && (nl = strchr(p, '\n')); p = nl + 1)
+        if (sb_puts(tmp, "- ") < 0 || esc_md_inline(tmp, p, (size_t)(nl - p)) < 0 || sb_putc(tmp, '\n') < 0)
+            return -1;
+    return sb_putc(tmp, '\n');
+}
+
 static int section_standings(struct bounded *b, const struct results *r, struct strbuf *tmp)
 {
-    if (sb_puts(tmp, "# Results\n\n") < 0 || standings_md_intro(tmp, r) < 0 ||
+    if (sb_puts(tmp, "# Results\n\n") < 0 || shard_notes(tmp, r) < 0 || standings_md_intro(tmp, r) < 0 ||
         sb_puts(tmp, "Files: `standings.md`, `audit.md` (every violation, with the command that re-runs its "
                      "match), `junit.xml`") < 0 ||
         sb_puts(tmp, r->has_grading ? ", `grades.md`.\n\n## Standings\n\n" : ".\n\n## Standings\n\n") < 0 ||

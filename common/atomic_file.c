@@ -14,6 +14,7 @@ static int fail_errno(char *err, size_t errlen, const char *what, const char *pa
 {
     int saved = errno;
     snprintf(err, errlen, "%s: %s: %s", path, what, strerror(saved));
+    errno = saved;
     return -1;
 }
 
@@ -246,6 +247,7 @@ int atomic_file_commit_new(struct atomic_file *f, char *err, size_t errlen)
 
 void atomic_file_abort(struct atomic_file *f)
 {
+    int saved = errno; /* the failure's reason, for the caller (atomic_file_storage_errno) */
     if (f->fd >= 0)
         close(f->fd);
     if (f->temp[0] && f->dir_fd >= 0)
@@ -255,6 +257,12 @@ void atomic_file_abort(struct atomic_file *f)
     f->fd = f->dir_fd = -1;
     f->temp[0] = '\0';
     f->in_place = false;
+    errno = saved;
+}
+
+bool atomic_file_storage_errno(int errnum)
+{
+    return errnum == ENOSPC || errnum == EDQUOT || errnum == EROFS || errnum == EIO || errnum == EFBIG;
 }
 
 int atomic_file_write_whole(const char *path, const void *data, size_t len, char *err, size_t errlen)

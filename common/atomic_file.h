@@ -34,7 +34,7 @@ struct atomic_file {
     bool replaced;              /* set by atomic_file_commit: the target existed and was replaced */
 };
 
-/* Errors are one line in err (size errlen) naming the path. */
+/* Errors are one line in err (size errlen) naming the path; errno is left at the system's reason. */
 int atomic_file_create(struct atomic_file *f, const char *path, mode_t mode, char *err, size_t errlen);
 int atomic_file_write(struct atomic_file *f, const void *data, size_t len, char *err, size_t errlen);
 /* Sets aside disk space for the first `bytes` of the file (fallocate, size
@@ -50,6 +50,9 @@ int atomic_file_commit(struct atomic_file *f, char *err, size_t errlen);
 int atomic_file_commit_new(struct atomic_file *f, char *err, size_t errlen);
 /* Close and remove the temporary file. Safe to call on a committed or never-created file. */
 void atomic_file_abort(struct atomic_file *f);
+/* Whether errnum says the disk is full, read-only or failing: the machine's trouble, not a
+ * wrong request nor the judge's error (the tournament's and the compile's exit status 4). */
+bool atomic_file_storage_errno(int errnum);
 /* create + write + commit. */
 int atomic_file_write_whole(const char *path, const void *data, size_t len, char *err, size_t errlen);
 

@@ -15,6 +15,7 @@ static int make_one(const char *dir, mode_t mode, char *err, size_t errlen)
     struct stat st;
     if (saved == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return 0;
     snprintf(err, errlen, "%.400s: %s", dir, saved == EEXIST ? "not a directory" : strerror(saved));
+    errno = saved;
     return -1;
 }
 
@@ -23,6 +24,7 @@ int make_dirs(const char *path, mode_t mode, char *err, size_t errlen)
     char buf[PATH_MAX];
     if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
         snprintf(err, errlen, "%.200s...: path too long", path);
+        errno = ENAMETOOLONG;
         return -1;
     }
     for (char *p = buf;; p++) {

@@ -60,9 +60,7 @@ static void note_error(struct replay_writer *w, int errnum, const char *what)
 /* -1, or REPLAY_STORAGE_FAILED when the disk is full, read-only or broken (not the judge's fault). */
 static int failure(int errnum)
 {
-    return errnum == ENOSPC || errnum == EDQUOT || errnum == EROFS || errnum == EIO || errnum == EFBIG
-               ? REPLAY_STORAGE_FAILED
-               : -1;
+    return atomic_file_storage_errno(errnum) ? REPLAY_STORAGE_FAILED : -1;
 }
 
 /* Level 4: half the CPU of zlib's default (6) on replays, for about 10% more bytes;

@@ -130,7 +130,11 @@ int cmd_results(int argc, char **argv)
         printf("results: %" PRIu32 " player%s below the pass mark of %" PRId64 " points\n",
                rep.below_fail_under, rep.below_fail_under == 1 ? "" : "s", opt.fail_under);
     results_report_free(&rep);
-    if (rep.skipped_damaged)
+    if (rep.shard_problems)
+        printf("results: %" PRIu64 " problem%s with the tournament's shards: summary.md lists %s\n",
+               rep.shard_problems, rep.shard_problems == 1 ? "" : "s",
+               rep.shard_problems == 1 ? "it" : "them");
+    if (rep.skipped_damaged || rep.shard_problems)
         return EXIT_USAGE;
     return rep.below_fail_under ? EXIT_FAILURE_RESULT : EXIT_OK;
 }

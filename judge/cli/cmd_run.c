@@ -234,7 +234,12 @@ static void remove_temp_and_die(int sig)
     if (temp_replay[0])
         unlink(temp_replay);
     signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
     raise(sig);
+    _exit(128 + sig); /* a container's PID 1 is never given a signal its default action would take */
 }
 
 static void on_interrupt(void (*handler)(int))

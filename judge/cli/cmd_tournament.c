@@ -13,6 +13,7 @@
 
 #include "ci/escape.h"
 #include "judge/cli/cli_args.h"
+#include "judge/cli/cli_interrupt.h"
 #include "judge/cli/cli_isolation.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/commands.h"
@@ -247,8 +248,10 @@ static int compile_players(const struct options *o, struct tournament_config *cf
     struct tournament_error err;
     enum tournament_compile_status s = tournament_compile(cfg, plan, o->shard, od, o->jobs, &hooks, &err);
     if (s == TOURNAMENT_COMPILED) return EXIT_OK;
-    fprintf(stderr, "%s%s\n", s == TOURNAMENT_COMPILE_INTERNAL ? "judge tournament: " : "", err.msg);
-    return s == TOURNAMENT_COMPILE_INTERNAL ? EXIT_INTERNAL : EXIT_USAGE;
+    fprintf(stderr, "%s%s\n", s != TOURNAMENT_COMPILE_REQUEST ? "judge tournament: " : "", err.msg);
+    return s == TOURNAMENT_COMPILE_REQUEST   ? EXIT_USAGE
+           : s == TOURNAMENT_COMPILE_STORAGE ? EXIT_IO
+                                             : EXIT_INTERNAL;
 }
 
 /* ---- the smoke test ------------------------------------------------------------------------ */
@@ -299,7 +302,7 @@ static int smoke_test(const struct options *o, struct tournament_config *cfg, co
     if (o->has_smoke) cfg->smoke = o->smoke;
     if (tournament_smoke(cfg, plan, o->shard, od, o->jobs, &hooks, &failed, &err) < 0) {
         fprintf(stderr, "judge tournament: %s\n", err.msg);
-        return EXIT_INTERNAL;
+        return err.storage ? EXIT_IO : EXIT_INTERNAL;
     }
     if (cfg->smoke != TOURNAMENT_SMOKE_OFF)
         fprintf(stderr, "smoke test: %zu player%s failed\n", failed, failed == 1 ? "" : "s");
@@ -445,21 +448,43 @@ static int prepare_players(const struct options *o, struct tournament_config *cf
     return rc == EXIT_OK ? smoke_test(o, cfg, plan, od) : rc;
 }
 
+/* tournament.json says whether the shard is played to the end (the results stage reads it). */
+static int mark_complete(struct tournament_outdir *od, bool complete, int rc)
+{
+    struct tournament_error err;
+    if (rc != EXIT_OK || tournament_outdir_set_complete(od, complete, &err) == 0) return rc;
+    fprintf(stderr, "judge tournament: %s\n", err.msg);
+    return err.storage ? EXIT_IO : EXIT_INTERNAL;
+}
+
 static int resume_and_play(const struct options *o, const struct changed_players *changed,
-                           const struct tournament_plan *plan, const struct tournament_outdir *od)
+                           const struct tournament_plan *plan, struct tournament_outdir *od)
 {
     struct tournament_error err;
     struct tournament_journal journal;
     if (tournament_journal_open(od, changed->cfg, plan, o->shard, &journal, &err) < 0) {
         fprintf(stderr, "judge tournament: %s\n", err.msg);
-        return EXIT_INTERNAL;
+        return err.storage ? EXIT_IO : EXIT_INTERNAL;
     }
     print_journal_notes(&journal);
     warn_changed(changed, plan, od, &journal);
     struct tournament_run run = {changed->cfg, plan, od, &journal, o->shard, o->jobs};
-    int rc = play(o, &run, &journal);
+    bool left = count_in_shard(plan, o->shard) - count_unplayable(&run) > journal.n_done;
+    int rc = left ? mark_complete(od, false, EXIT_OK) : EXIT_OK;
+    if (rc == EXIT_OK) rc = mark_complete(od, true, play(o, &run, &journal));
     tournament_journal_close(&journal);
     return rc;
+}
+
+/* Killed from now on, the directory holds what a resume needs: the user is told so. */
+static void say_when_interrupted(const char *out)
+{
+    struct strbuf sb = STRBUF_INIT;
+    if (esc_visible(&sb, out, strlen(out)) == 0 &&
+        sb_printf(&sb, ": every finished match is kept there (journal.jsonl, replays/); run the same "
+                       "command again to play the rest") == 0)
+        cli_interrupt_say("tournament", sb.data);
+    sb_free(&sb);
 }
 
 static int run_tournament(const struct options *o, struct tournament_config *cfg,
@@ -484,8 +509,9 @@ static int run_tournament(const struct options *o, struct tournament_config *cfg
         tournament_outdir_open(out, fingerprint, o->shard, plan->n, count_in_shard(plan, o->shard), &od,
                                &err) < 0) {
         print_escaped(stderr, "%s\n", err.msg);
-        return EXIT_USAGE;
+        return err.storage ? EXIT_IO : EXIT_USAGE;
     }
+    say_when_interrupted(out);
     struct changed_players changed = {cfg, calloc(cfg->n_players ? cfg->n_players : 1, sizeof(bool))};
     rc = EXIT_INTERNAL;
     if (!changed.changed)

@@ -66,6 +66,7 @@ struct compile_request {
 struct compile_error {
     char msg[640];
     bool request; /* the request is at fault (a missing directory, a compiler not installed), not the judge */
+    bool storage; /* an output's disk is full, read-only or failing (atomic_file_storage_errno) */
 };
 
 /* Compile one submission. Returns 0 when the compile step ran or was refused

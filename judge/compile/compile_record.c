@@ -62,6 +62,7 @@ int compile_record_open(const char *path, struct replay_writer **w, struct compi
     int rc = replay_writer_open(path, w, &rerr);
     if (rc == 0) return 0;
     compile_fail(err, "compile record: %s", rerr.msg);
+    err->storage = rc == REPLAY_STORAGE_FAILED;
     return (err->request = rc != REPLAY_STORAGE_FAILED), -1;
 }
 
@@ -78,8 +79,12 @@ int compile_record_commit(struct replay_writer *w, const struct compile_record *
     replay_writer_put(w, json, strlen(json), &rerr); /* a write error comes back from the commit */
     free(json);
     struct replay_committed done;
-    if (replay_writer_commit_as(w, REPLAY_REPLACE, &done, &rerr) < 0)
-        return compile_fail(err, "compile record: %s", rerr.msg);
+    int rc = replay_writer_commit_as(w, REPLAY_REPLACE, &done, &rerr);
+    if (rc < 0) {
+        compile_fail(err, "compile record: %s", rerr.msg);
+        err->storage = rc == REPLAY_STORAGE_FAILED;
+        return -1;
+    }
     *replaced = done.replaced;
     return 0;
 }

@@ -22,6 +22,7 @@ int compile_fail(struct compile_error *err, const char *fmt, ...)
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
     va_end(ap);
     err->request = false;
+    err->storage = false;
     return -1;
 }
 

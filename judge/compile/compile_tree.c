@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/atomic_file.h"
 #include "sandbox/fs_safe.h"
 
 #define MAX_DEPTH   16
@@ -37,6 +38,14 @@ static int from_jail(struct copy *c, const struct jail_error *jerr)
     return compile_fail(c->err, "copying the compiled bot: %s", jerr->msg);
 }
 
+/* A write into the bot's directory failed: for the disk (err->storage) or otherwise. */
+static int storage_fail(struct compile_error *err, int errnum, const char *what, const char *name)
+{
+    compile_fail(err, "copying the compiled bot: %s %s: %s", what, name, strerror(errnum));
+    err->storage = atomic_file_storage_errno(errnum);
+    return -1;
+}
+
 /* Bytes [from, to) of in at the same offsets of out. */
 static int copy_range(struct copy *c, int in, int out, off_t from, off_t to, const char *name)
 {
@@ -51,8 +60,7 @@ static int copy_range(struct copy *c, int in, int out, off_t from, off_t to, con
         for (ssize_t done = 0; done < n;) {
             ssize_t w = pwrite(out, buf + done, (size_t)(n - done), from + done);
             if (w < 0 && errno != EINTR)
-                return compile_fail(c->err, "copying the compiled bot: writing %s: %s", name,
-                                    strerror(errno));
+                return storage_fail(c->err, errno, "writing", name);
             done += w > 0 ? w : 0;
         }
         from += n;
@@ -110,7 +118,7 @@ static int copy_file(struct copy *c, int from_fd, int to_fd, const char *name, m
     if (rc == 0 && fchmod(out, out_mode) < 0) /* the judge's umask must not take the bits away */
         rc = compile_fail(c->err, "copying the compiled bot: chmod %s: %s", name, strerror(errno));
     if (rc == 0 && fsync(out) < 0) /* on disk before the manifest says the bot is complete */
-        rc = compile_fail(c->err, "copying the compiled bot: fsync %s: %s", name, strerror(errno));
+        rc = storage_fail(c->err, errno, "fsync", name);
     if (out >= 0 && close(out) < 0 && rc == 0)
         rc = compile_fail(c->err, "copying the compiled bot: closing %s: %s", name, strerror(errno));
     close(in);

@@ -36,6 +36,7 @@
 
 struct tournament_error {
     char msg[700];
+    bool storage; /* OUT's disk is full, read-only or failing (exit 4); set only where a caller looks */
 };
 
 /* ---- the tournament file (tournament_config.c) ------------------------------------ */
@@ -139,6 +140,10 @@ int tournament_fingerprint(const struct tournament_config *cfg, char out[17], st
 struct tournament_outdir {
     char *path;  /* OUT */
     int lock_fd; /* flock'ed while this judge uses OUT */
+    char fingerprint[17];
+    struct tournament_shard shard;
+    size_t n_matches, n_in_shard;
+    bool complete; /* tournament.json says every playable match of the shard is finished */
 };
 
 /* Creates OUT and OUT/replays, takes the lock (one judge per OUT), removes
@@ -150,6 +155,10 @@ int tournament_outdir_open(const char *path, const char *fingerprint, struct tou
                            size_t n_matches, size_t n_in_shard, struct tournament_outdir *out,
                            struct tournament_error *err);
 void tournament_outdir_close(struct tournament_outdir *od);
+/* Writes tournament.json again with "complete" (when it changes): true once a run has finished every
+ * match of the shard that can be played, false while some are left, so the results stage can tell a
+ * shard stopped half-way (killed, a full disk, a CI job's time limit) from a whole one. */
+int tournament_outdir_set_complete(struct tournament_outdir *od, bool complete, struct tournament_error *err);
 /* OUT/replays/ID.jsonl.gz, and "replays/ID.jsonl.gz" as the journal names it. */
 int tournament_replay_path(const struct tournament_outdir *od, const char *id, char *out, size_t size);
 /* Removes the temporary replay files of match id (what a killed worker left). */

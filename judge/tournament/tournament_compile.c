@@ -3,7 +3,8 @@
  * (judge/tournament/tournament_compile.h): keys first (source_hash), then what an earlier
  * run left is reused, then the rest are compiled `jobs` at a time, each in a
  * forked process that writes its bot, record and state into OUT and reports
- * an error, if any, on a pipe; then every player is read back from OUT.
+ * an error, if any, on a pipe; each player is read back from OUT once it and
+ * those before it in the file have ended, so the hook hears of them in file order as they go.
  * Players seated in no match of the shard are left alone: another shard compiles them.
  */
 #include "judge/tournament/tournament_compile_internal.h"
@@ -36,6 +37,9 @@ struct compiler {
     bool *reused;
     bool *changed; /* an earlier run's build had another key */
     bool *wanted;  /* a source player seated in a match of the shard */
+    bool *done;    /* its compile has ended (or was reused) */
+    size_t told;   /* players before this one are read back and told to the hook */
+    const struct tournament_compile_hooks *hooks;
     struct child *running;
     int n_running, jobs;
     enum tournament_compile_status status;
@@ -86,6 +90,29 @@ static int prepare(struct compiler *c, size_t i)
     return rc < 0 ? -1 : 0;
 }
 
+/* ---- as they end: every player read back ------------------------------------------------ */
+
+/* Reads back, in file order, the players whose compiles have ended, up to the first still
+ * running, and tells the hook of each: a long class compile shows its progress. */
+static void read_back(struct compiler *c)
+{
+    for (; c->told < c->cfg->n_players && c->status == TOURNAMENT_COMPILED; c->told++) {
+        size_t i = c->told;
+        struct player_config *p = &c->cfg->players[i];
+        if (!c->wanted[i]) continue;
+        if (!c->done[i]) return;
+        if (!c->reused[i] && build_reuse(c->od, p, c->keys[i], &c->states[i]) != 1) {
+            char why[200];
+            snprintf(why, sizeof why, "compiling player '%s' left no bot, record or state in %.100s", p->name,
+                     c->od->path);
+            set_failed(c, TOURNAMENT_COMPILE_INTERNAL, why);
+            return;
+        }
+        struct tournament_compiled e = {p, c->states[i].verdict, c->reused[i], c->changed[i]};
+        if (c->hooks && c->hooks->compiled) c->hooks->compiled(c->hooks->ctx, &e);
+    }
+}
+
 /* ---- the forked compiles ----------------------------------------------------------------- */
 
 _Noreturn static void child_main(struct compiler *c, pid_t parent, int fd, size_t i)
@@ -98,7 +125,7 @@ _Noreturn static void child_main(struct compiler *c, pid_t parent, int fd, size_
     char msg[MESSAGE_MAX];
     int rc = 0;
     if (build_compile(c->od, &c->cfg->players[i], c->keys[i], c->cfg->isolation, &cerr) < 0) {
-        int n = snprintf(msg, sizeof msg, "%c%s", cerr.request ? 'R' : 'I', cerr.msg);
+        int n = snprintf(msg, sizeof msg, "%c%s", cerr.request ? 'R' : cerr.storage ? 'S' : 'I', cerr.msg);
         rc = write(fd, msg, (size_t)n) == n ? 0 : 1;
     }
     exit(rc); /* exit, not _exit: the sandbox removes its pooled cgroups at exit */
@@ -128,6 +155,7 @@ static void finish(struct compiler *c, int k, int status)
 {
     struct child ch = c->running[k];
     c->running[k] = c->running[--c->n_running];
+    c->done[ch.player] = true;
     char msg[MESSAGE_MAX + 1], why[MESSAGE_MAX + 200];
     ssize_t n = read(ch.fd, msg, MESSAGE_MAX);
     close(ch.fd);
@@ -135,7 +163,11 @@ static void finish(struct compiler *c, int k, int status)
     if (n > 1) {
         msg[n] = '\0';
         snprintf(why, sizeof why, "compiling player '%s': %s", name, msg + 1);
-        set_failed(c, msg[0] == 'R' ? TOURNAMENT_COMPILE_REQUEST : TOURNAMENT_COMPILE_INTERNAL, why);
+        set_failed(c,
+                   msg[0] == 'R'   ? TOURNAMENT_COMPILE_REQUEST
+                   : msg[0] == 'S' ? TOURNAMENT_COMPILE_STORAGE
+                                   : TOURNAMENT_COMPILE_INTERNAL,
+                   why);
     } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         snprintf(why, sizeof why, "compiling player '%s': its process ended with status %d", name, status);
         set_failed(c, TOURNAMENT_COMPILE_INTERNAL, why);
@@ -148,7 +180,11 @@ static void wait_one(struct compiler *c)
     pid_t pid = waitpid(-1, &status, 0);
     if (pid < 0 && errno == EINTR) return;
     for (int k = 0; k < c->n_running; k++)
-        if (c->running[k].pid == pid) return finish(c, k, status);
+        if (c->running[k].pid == pid) {
+            finish(c, k, status);
+            read_back(c);
+            return;
+        }
     if (pid < 0) c->n_running = 0; /* no child left: nothing more will come */
 }
 
@@ -160,25 +196,6 @@ static void compile_all(struct compiler *c)
         if (c->status == TOURNAMENT_COMPILED) start(c, i);
     }
     while (c->n_running > 0) wait_one(c);
-}
-
-/* ---- after: every player read back -------------------------------------------------------- */
-
-static void read_back(struct compiler *c, const struct tournament_compile_hooks *hooks)
-{
-    for (size_t i = 0; i < c->cfg->n_players && c->status == TOURNAMENT_COMPILED; i++) {
-        struct player_config *p = &c->cfg->players[i];
-        if (!c->wanted[i]) continue;
-        if (!c->reused[i] && build_reuse(c->od, p, c->keys[i], &c->states[i]) != 1) {
-            char why[200];
-            snprintf(why, sizeof why, "compiling player '%s' left no bot, record or state in %.100s", p->name,
-                     c->od->path);
-            set_failed(c, TOURNAMENT_COMPILE_INTERNAL, why);
-            return;
-        }
-        struct tournament_compiled e = {p, c->states[i].verdict, c->reused[i], c->changed[i]};
-        if (hooks && hooks->compiled) hooks->compiled(hooks->ctx, &e);
-    }
 }
 
 /* The source players seated in a match of the shard. Shard 1 takes too those seated in no match
@@ -214,21 +231,26 @@ enum tournament_compile_status tournament_compile(struct tournament_config *cfg,
     c.reused = calloc(n, sizeof *c.reused);
     c.changed = calloc(n, sizeof *c.changed);
     c.wanted = calloc(n, sizeof *c.wanted);
+    c.done = calloc(n, sizeof *c.done);
+    c.hooks = hooks;
     c.running = calloc((size_t)c.jobs, sizeof *c.running);
-    if (!c.keys || !c.states || !c.reused || !c.changed || !c.wanted || !c.running ||
+    if (!c.keys || !c.states || !c.reused || !c.changed || !c.wanted || !c.done || !c.running ||
         choose_players(&c, plan, shard) < 0)
         set_failed(&c, TOURNAMENT_COMPILE_INTERNAL, "out of memory");
     for (size_t i = 0; i < cfg->n_players && c.status == TOURNAMENT_COMPILED; i++)
         if (cfg->players[i].source) check_name(&c, i);
     for (size_t i = 0; i < cfg->n_players && c.status == TOURNAMENT_COMPILED; i++)
         if (c.wanted[i]) prepare(&c, i);
+    for (size_t i = 0; i < cfg->n_players && c.status == TOURNAMENT_COMPILED; i++)
+        c.done[i] = c.reused[i];
     if (c.status == TOURNAMENT_COMPILED) compile_all(&c);
-    read_back(&c, hooks);
+    read_back(&c);
     free(c.keys);
     free(c.states);
     free(c.reused);
     free(c.changed);
     free(c.wanted);
+    free(c.done);
     free(c.running);
     return c.status;
 }

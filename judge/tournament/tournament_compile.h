@@ -20,7 +20,8 @@
 #define TOURNAMENT_BOTS_DIR  "bots"
 #define TOURNAMENT_BUILD_DIR ".build" /* in bots/: no player's directory can be named so */
 
-/* What the hook is told about each source player of the shard, in file order, once all are compiled. */
+/* What the hook is told about each source player of the shard, in file order, as soon as its
+ * compile and those of the players before it have ended. */
 struct tournament_compiled {
     const struct player_config *player;
     const char *verdict; /* "OK", "COMPILE_ERROR", ... */
@@ -37,6 +38,7 @@ enum tournament_compile_status {
     TOURNAMENT_COMPILED,        /* every source player of the shard has bot_dir or compile_failed */
     TOURNAMENT_COMPILE_REQUEST, /* the file's fault (a name that cannot be a file name, a missing compiler) */
     TOURNAMENT_COMPILE_INTERNAL, /* the judge's (a fork, a write, an INTERNAL_ERROR verdict) */
+    TOURNAMENT_COMPILE_STORAGE,  /* OUT's disk is full, read-only or failing */
 };
 
 /* Compiles the source players of cfg seated in a match of the shard and not

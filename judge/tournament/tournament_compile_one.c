@@ -84,8 +84,12 @@ static int clear_old(const struct tournament_outdir *od, const char *name, struc
     if (out_path(od, "%s", TOURNAMENT_BOTS_DIR, bots) < 0 ||
         out_path(od, "%s", TOURNAMENT_BOTS_DIR "/" TOURNAMENT_BUILD_DIR, builds) < 0)
         return source_fail(err, "the output directory's path is too long");
-    if ((mkdir(bots, 0755) < 0 && errno != EEXIST) || (mkdir(builds, 0755) < 0 && errno != EEXIST))
-        return source_fail(err, "%s: %s", builds, strerror(errno));
+    if ((mkdir(bots, 0755) < 0 && errno != EEXIST) || (mkdir(builds, 0755) < 0 && errno != EEXIST)) {
+        int saved = errno;
+        source_fail(err, "%s: %s", builds, strerror(saved));
+        err->storage = atomic_file_storage_errno(saved);
+        return -1;
+    }
     int bots_fd = fs_safe_open_dir(bots, &jerr), builds_fd = fs_safe_open_dir(builds, &jerr);
     int rc = bots_fd >= 0 && builds_fd >= 0 && fs_safe_remove_tree(builds_fd, name, &jerr) == 0 &&
                      fs_safe_remove_tree(bots_fd, name, &jerr) == 0
@@ -103,8 +107,12 @@ static int write_state(const struct tournament_outdir *od, const char *name, con
     int n = snprintf(text, sizeof text, "judge-build 1\nkey %s\nverdict %s\n", key, verdict);
     if (out_path(od, TOURNAMENT_BOTS_DIR "/" TOURNAMENT_BUILD_DIR "/%s", name, path) < 0)
         return source_fail(err, "the output directory's path is too long");
-    if (atomic_file_write_whole(path, text, (size_t)n, why, sizeof why) < 0)
-        return source_fail(err, "%s", why);
+    if (atomic_file_write_whole(path, text, (size_t)n, why, sizeof why) < 0) {
+        int saved = errno;
+        source_fail(err, "%s", why);
+        err->storage = atomic_file_storage_errno(saved);
+        return -1;
+    }
     return 0;
 }
 

@@ -312,7 +312,10 @@ static int scan_replays(struct resume *r, struct tournament_error *err)
 static int open_for_append(struct tournament_journal *j, struct tournament_error *err)
 {
     j->fd = open(j->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
-    if (j->fd < 0) return fail(err, "%.500s: %s", j->path, strerror(errno));
+    if (j->fd < 0) {
+        err->storage = atomic_file_storage_errno(errno);
+        return fail(err, "%.500s: %s", j->path, strerror(errno));
+    }
     return 0;
 }
 
@@ -322,6 +325,7 @@ int tournament_journal_open(const struct tournament_outdir *od, const struct tou
 {
     memset(out, 0, sizeof *out);
     out->fd = -1;
+    err->storage = false;
     struct resume r = {od, cfg, plan, shard, out, STRBUF_INIT, false};
     out->done = calloc(plan->n ? plan->n : 1, sizeof *out->done);
     if (!out->done || asprintf(&out->path, "%s/" TOURNAMENT_JOURNAL_FILE, od->path) < 0) {
@@ -331,9 +335,10 @@ int tournament_journal_open(const struct tournament_outdir *od, const struct tou
     }
     int rc = read_journal(&r, err);
     if (rc == 0) rc = scan_replays(&r, err);
-    if (rc == 0 && r.changed)
-        rc = atomic_file_write_whole(out->path, r.kept.data ? r.kept.data : "", r.kept.len, err->msg,
-                                     sizeof err->msg);
+    if (rc == 0 && r.changed &&
+        (rc = atomic_file_write_whole(out->path, r.kept.data ? r.kept.data : "", r.kept.len, err->msg,
+                                      sizeof err->msg)) < 0)
+        err->storage = atomic_file_storage_errno(errno);
     if (rc == 0) rc = open_for_append(out, err);
     sb_free(&r.kept);
     if (rc < 0) tournament_journal_close(out);

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/atomic_file.h"
 #include "replay/replay.h"
 
 #define MESSAGE_MAX 3072 /* what a child reports: fits in a pipe, so it is read after the exit */
@@ -154,36 +155,55 @@ static int record_path(const struct tournament_outdir *od, const char *name, cha
     return (size_t)snprintf(path, size, "%s/%s.jsonl.gz", dir, name) >= size ? -1 : 0;
 }
 
-/* OUT/smoke/PLAYER.jsonl.gz for a dropped player (docs/tournaments.md); for one that passed, none. */
-static int write_record(struct smoker *sm, const struct tournament_smoke_result *r, bool dropped)
+/* -1 with why for errnum; *storage when it says the disk failed. */
+static int record_failed(struct replay_error *why, bool *storage, const char *path, int errnum)
+{
+    snprintf(why->msg, sizeof why->msg, "%.400s: %s", path, strerror(errnum));
+    *storage = atomic_file_storage_errno(errnum);
+    return -1;
+}
+
+/* The smoke record's line: the player, its verdict, reason, stderr and match. */
+static int record_line(struct strbuf *sb, const struct tournament_smoke_result *r)
+{
+    const char *name = r->player->name;
+    bool bad = sb_puts(sb, "{\"type\":\"smoke\",\"format\":\"judge-smoke\",\"version\":1,\"player\":") < 0 ||
+               sb_json_string(sb, name, strlen(name)) < 0 || sb_puts(sb, ",\"verdict\":") < 0 ||
+               sb_json_string(sb, r->verdict, strlen(r->verdict)) < 0 || sb_puts(sb, ",\"reason\":") < 0 ||
+               sb_json_string(sb, r->reason, strlen(r->reason)) < 0 || sb_puts(sb, ",\"stderr_tail\":") < 0 ||
+               sb_json_string(sb, r->stderr_tail, r->stderr_len) < 0 || sb_puts(sb, ",\"match_id\":") < 0 ||
+               sb_json_string(sb, r->match_id, strlen(r->match_id)) < 0 ||
+               sb_printf(sb, ",\"judge_version\":\"%s\"}", JUDGE_VERSION) < 0;
+    return bad ? -1 : 0;
+}
+
+/* OUT/smoke/PLAYER.jsonl.gz for a dropped player (docs/tournaments.md); for one that passed, none.
+ * -1 with why, and *storage when the disk is full, read-only or failing. */
+static int write_record(struct smoker *sm, const struct tournament_smoke_result *r, bool dropped,
+                        struct replay_error *why, bool *storage)
 {
     const char *name = r->player->name;
     char path[4200];
-    if (!name[0] || name[0] == '.' || strchr(name, '/') || record_path(sm->od, name, path, sizeof path) < 0)
-        return -1;
-    if (!dropped) return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+    *storage = false;
+    if (!name[0] || name[0] == '.' || strchr(name, '/'))
+        return snprintf(why->msg, sizeof why->msg, "its name cannot be a file name"), -1;
+    if (record_path(sm->od, name, path, sizeof path) < 0) return record_failed(why, storage, "smoke", errno);
+    if (!dropped)
+        return unlink(path) == 0 || errno == ENOENT ? 0 : record_failed(why, storage, path, errno);
     struct strbuf sb = STRBUF_INIT;
-    int bad = sb_puts(&sb, "{\"type\":\"smoke\",\"format\":\"judge-smoke\",\"version\":1,\"player\":") < 0 ||
-              sb_json_string(&sb, name, strlen(name)) < 0 || sb_puts(&sb, ",\"verdict\":") < 0 ||
-              sb_json_string(&sb, r->verdict, strlen(r->verdict)) < 0 || sb_puts(&sb, ",\"reason\":") < 0 ||
-              sb_json_string(&sb, r->reason, strlen(r->reason)) < 0 || sb_puts(&sb, ",\"stderr_tail\":") < 0 ||
-              sb_json_string(&sb, r->stderr_tail, r->stderr_len) < 0 || sb_puts(&sb, ",\"match_id\":") < 0 ||
-              sb_json_string(&sb, r->match_id, strlen(r->match_id)) < 0 ||
-              sb_printf(&sb, ",\"judge_version\":\"%s\"}", JUDGE_VERSION) < 0;
     struct replay_writer *w;
-    struct replay_error rerr;
-    if (!bad && replay_writer_open(path, &w, &rerr) == 0) {
-        if (replay_writer_put(w, sb.data, sb.len, &rerr) < 0) {
+    int rc = record_line(&sb, r) < 0 ? (snprintf(why->msg, sizeof why->msg, "out of memory"), -1)
+                                     : replay_writer_open(path, &w, why);
+    if (rc == 0) {
+        rc = replay_writer_put(w, sb.data, sb.len, why);
+        if (rc < 0)
             replay_writer_abort(w);
-            bad = 1;
-        } else {
-            bad = replay_writer_commit(w, &rerr) < 0;
-        }
-    } else {
-        bad = 1;
+        else
+            rc = replay_writer_commit(w, why);
     }
     sb_free(&sb);
-    return bad ? -1 : 0;
+    *storage = rc == REPLAY_STORAGE_FAILED;
+    return rc < 0 ? -1 : 0;
 }
 
 /* msg[0..len) is "VERDICT\0REASON\0STDERR" (NUL-terminated at len), or empty when the child died. */
@@ -209,8 +229,14 @@ static void report(struct smoker *sm, size_t player, const char *msg, size_t len
     r.dropped = !passed && !internal && !pc->reference && sm->cfg->smoke == TOURNAMENT_SMOKE_DROP;
     if (!passed && !internal) sm->failed++;
     if (r.dropped) pc->smoke_failed = true;
-    if (!internal && write_record(sm, &r, r.dropped) < 0)
+    struct replay_error why;
+    bool storage;
+    if (!internal && write_record(sm, &r, r.dropped, &why, &storage) < 0 && !sm->internal) {
         set_internal(sm, "writing the smoke record of player '%s'", pc->name);
+        size_t n = strlen(sm->err->msg);
+        snprintf(sm->err->msg + n, sizeof sm->err->msg - n, ": %s", why.msg);
+        sm->err->storage = storage;
+    }
     if (sm->hooks && sm->hooks->tested) sm->hooks->tested(sm->hooks->ctx, &r);
 }
 
@@ -238,9 +264,11 @@ int tournament_smoke(struct tournament_config *cfg, const struct tournament_plan
                      const struct tournament_smoke_hooks *hooks, size_t *failed, struct tournament_error *err)
 {
     *failed = 0;
+    err->storage = false;
     char dir[4200];
     snprintf(dir, sizeof dir, "%s/smoke", od->path);
     if (mkdir(dir, 0755) < 0 && errno != EEXIST) { /* made even when off, so pipelines can always name it */
+        err->storage = atomic_file_storage_errno(errno);
         snprintf(err->msg, sizeof err->msg, "%.300s: %s", dir, strerror(errno));
         return -1;
     }

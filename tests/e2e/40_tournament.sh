@@ -179,6 +179,53 @@ check kill/no_replay_lost_or_doubled same "$T/kill.replays" "$T/all.sorted"
 sort "$T/kill/journal.jsonl" >"$T/kill.lines"
 check kill/results_equal_an_uninterrupted_run same "$T/kill.lines" "$T/ref.lines"
 
+# SIGTERM (a cancelled CI job, an evicted pod) once a match is finished: the judge says what it
+# kept and how to go on, dies of the signal (143), and the same command finishes the rest.
+"$JUDGE" tournament "$T/t.yaml" --out "$T/term" --jobs 2 >/dev/null 2>"$T/term.err" &
+pid=$!
+for _ in $(seq 200); do [ -s "$T/term/journal.jsonl" ] && break; sleep 0.1; done
+kill -TERM $pid
+wait $pid
+check term/dies_of_the_signal [ $? = 143 ]
+check term/says_what_is_kept [ "$(tail -1 "$T/term.err")" = "judge tournament: interrupted by SIGTERM: \
+$T/term: every finished match is kept there (journal.jsonl, replays/); run the same command again to play \
+the rest" ]
+# tournament.json says the shard is not played to the end; the results stage names it (exit 2).
+check term/state_not_complete grep -q '"complete":false}$' "$T/term/tournament.json"
+"$JUDGE" results "$T/term" --out "$T/term-results" >/dev/null 2>"$T/term-results.err"
+check term/results_exit_2 [ $? = 2 ]
+check term/results_name_the_unfinished_shard grep -qx "judge results: $T/term/tournament.json: shard 1/1 \
+was not played to the end (its run was stopped, killed or failed): its unfinished matches are not in the \
+standings; run it again, it resumes" "$T/term-results.err"
+# A tournament.json from a judge older than "complete" says nothing of it: not taken as unfinished.
+cp -r "$T/term" "$T/older"
+sed -i 's/,"complete":false//' "$T/older/tournament.json"
+"$JUDGE" results "$T/older" --out "$T/older-results" >/dev/null 2>&1
+check term/state_without_complete_not_named [ $? = 0 ]
+"$JUDGE" tournament "$T/t.yaml" --out "$T/term" --jobs 2 >"$T/term.out" 2>"$T/term2.err"
+check term/resume_finishes grep -q '72/72 finished' "$T/term.out"
+check term/state_complete grep -q '"complete":true}$' "$T/term/tournament.json"
+"$JUDGE" results "$T/term" --out "$T/term-results" >/dev/null 2>&1
+check term/results_of_the_whole_exit_0 [ $? = 0 ]
+check term/resume_kept_the_finished [ -z "$(grep ', 0 already finished' "$T/term2.err")" ]
+check term/results_equal_an_uninterrupted_run same <(sort "$T/term/journal.jsonl") "$T/ref.lines"
+# The judge as a container's PID 1 (docker run, a pod): the kernel never gives a namespace's init a
+# signal its default action would take, so SIGTERM ended nothing and the pod waited for SIGKILL.
+# Bots unfrozen: with the v1 freezer alone, a bot frozen when its namespace's init dies cannot die.
+if unshare -fp --mount-proc true 2>/dev/null; then
+    { cat "$T/t.yaml"; echo 'freeze: false'; } >"$T/pid1.yaml"
+    unshare -fp --mount-proc "$JUDGE" tournament "$T/pid1.yaml" --out "$T/pid1" --jobs 2 \
+        >/dev/null 2>"$T/pid1.err" &
+    pid=$!
+    for _ in $(seq 200); do [ -s "$T/pid1/journal.jsonl" ] && break; sleep 0.1; done
+    kill -TERM "$(pgrep -P $pid)"
+    wait $pid
+    check term/as_pid_1_ends [ $? = 143 ]
+    check term/as_pid_1_says_so grep -q '^judge tournament: interrupted by SIGTERM: ' "$T/pid1.err"
+else
+    skip term/as_pid_1 "unshare --pid is not available"
+fi
+
 # ---- 3 shards in separate directories, merged ------------------------------------------------
 
 for i in 1 2 3; do
@@ -213,6 +260,26 @@ EOF
     check results/standings_exist [ -s "$T/standings-ref.txt" ]
     check results/killed_run_standings_equal same "$T/standings-kill.txt" "$T/standings-ref.txt"
     check results/merged_shards_standings_equal same "$T/standings-shards.txt" "$T/standings-ref.txt"
+    # Merging shards that are not one whole tournament's is named, and exits 2 with the outputs written.
+    merge() { "$JUDGE" results "${@:2}" --out "$T/merge-$1" >"$T/merge-$1.out" 2>"$T/merge-$1.err"; }
+    merge missing "$T/shard1" "$T/shard3"
+    check results/missing_shard_exit_2 [ $? = 2 ]
+    check results/missing_shard_named grep -qx "judge results: shard 2 of 3 of the tournament in \
+$T/shard1/tournament.json (fingerprint [0-9a-f]*) is missing: its matches are not in the standings" \
+        "$T/merge-missing.err"
+    check results/missing_shard_in_the_summary grep -q '^- shard 2 of 3 of the tournament in' \
+        "$T/merge-missing/summary.md"
+    cp -r "$T/shard2" "$T/shard2-again"
+    merge twice "$T/shard1" "$T/shard2" "$T/shard2-again" "$T/shard3"
+    check results/shard_given_twice_exit_2 [ $? = 2 ]
+    check results/shard_given_twice_named grep -qx "judge results: $T/shard2-again/tournament.json: shard \
+2/3 again, as in $T/shard2/tournament.json: its matches are counted once" "$T/merge-twice.err"
+    sed -i 's/"fingerprint":"[0-9a-f]*"/"fingerprint":"0123456789abcdef"/' "$T/shard2-again/tournament.json"
+    merge other "$T/shard1" "$T/shard2-again" "$T/shard3"
+    check results/another_tournaments_shard_exit_2 [ $? = 2 ]
+    check results/another_tournaments_shard_named grep -q "^judge results: $T/shard2-again/tournament.json: \
+another tournament than $T/shard1/tournament.json (fingerprint 0123456789abcdef, not " "$T/merge-other.err"
+    rm -r "$T/shard2-again"
 else
     skip results/standings "judge results is not built"
 fi

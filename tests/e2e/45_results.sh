@@ -241,6 +241,9 @@ GJ=$T/out_g/grades.json
 qcheck grading/graded_players "$GJ" '[p["name"] for p in J["players"]] == ["greedy", "bad", "carol"] and J["max_points"] == 100 and J["fail_under"] == 50'
 qcheck grading/greedy "$GJ" '(P["greedy"]["points"], [r["points"] for r in P["greedy"]["rules"]]) == (70, [0, 20, 20, 10, 20]) and not P["greedy"]["below_fail_under"]'
 qcheck grading/too_few_matches "$GJ" 'P["greedy"]["rules"][0]["detail"] == "4 wins in 4 matches against random (needs 8 of 10)"'
+# Past `of` matches, the wins its own record asks for, then the rule's share.
+qcheck grading/needs_the_players_own_count "$GJ" \
+    'P["greedy"]["rules"][1]["detail"] == "4 wins in 4 matches against pass (needs 4 of 4: 1 of every 1)"'
 qcheck grading/bad_and_carol "$GJ" 'P["bad"]["points"] == 0 == P["carol"]["points"] and P["bad"]["below_fail_under"] and P["carol"]["rules"][0]["detail"] == "compile failed"'
 check grading/md grep -q '^| 1 | greedy | 0 | 20 | 20 | 10 | 20 | 70 |$' "$T/out_g/grades.md"
 check grading/junit_failures [ "$(xmllint --xpath 'count(//testcase[@classname="bad"]/failure[@type="loss"])' "$T/out_g/junit.xml")" = 12 -a "$(xmllint --xpath 'count(//testcase[@classname!="bad"]/failure)' "$T/out_g/junit.xml")" = 0 ]
@@ -257,6 +260,12 @@ printf 'rules:\n  - name: x\n    points: 5\n    top_percent: 150\n' >"$T/range.y
 "$JUDGE" results "$T/r" --out "$T/out_g4" --grading "$T/range.yaml" >/dev/null 2>"$T/range.err"
 check grading/bad_file_exit_2 [ $? = 2 ]
 check grading/bad_file_mark grep -qF "judge results: $T/range.yaml:4:18: expected an integer from 1 to 100" "$T/range.err"
+printf 'rules:\n  - name: x\n    points: 5\n    no_violations: true\n' >"$T/twice.yaml"
+printf '  - name: x\n    points: 5\n    top_percent: 50\n' >>"$T/twice.yaml"
+"$JUDGE" results "$T/r" --out "$T/out_g5" --grading "$T/twice.yaml" >/dev/null 2>"$T/twice.err"
+check grading/rule_name_twice_exit_2 [ $? = 2 ]
+check grading/rule_name_twice_mark grep -qxF "judge results: $T/twice.yaml:5:5: a second rule named 'x' \
+(rule 1 has that name)" "$T/twice.err"
 
 # A second run into the same OUT, without grading and with fewer matches: nothing of the first is left.
 "$JUDGE" results "$T/r/tiny" --out "$T/out_g" >/dev/null 2>"$T/again.err"

@@ -125,6 +125,19 @@ check shard/no_match_no_compile [ $? = 0 -a -z "$(grep '^compile ' "$T/ffa2.err"
 check shard/one_compiles_a_player_seated_nowhere \
     [ $? = 0 -a "$(ls "$T/ffa1/compile" | words)" = "alice.jsonl.gz carol.jsonl.gz frank.jsonl.gz " ]
 
+# A class's compiles take minutes: each player's line comes as soon as it and those before it
+# have compiled, not once they all have. With one job, alice's line is read before bob's
+# compile (C++, in a fresh jail) has written its record.
+{ printf 'game: generals\nseeds: [1]\ngenerate: {rows: 6, cols: 6, cities: 2}\nparams: {turn_limit: 10}\n'
+  printf 'players:\n  - {name: alice, source: submissions/alice, language: c}\n'
+  printf '  - {name: bob, source: submissions/bob, language: cpp}\n'; } >"$T/class/two.yaml"
+"$JUDGE" tournament "$T/class/two.yaml" --out "$T/two" --jobs 1 2>&1 >/dev/null |
+    while IFS= read -r line; do
+        [ "$line" = "compile alice (c): OK" ] || continue
+        [ -e "$T/two/compile/bob.jsonl.gz" ] && echo late || echo early
+    done >"$T/two.when"
+check compile/each_line_as_it_compiles [ "$(cat "$T/two.when")" = early ]
+
 # judge run: source players compiled into a temporary directory, removed after.
 cat >"$T/class/match.yaml" <<YAML
 game: generals

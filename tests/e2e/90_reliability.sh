@@ -189,6 +189,53 @@ for l in open(sys.argv[1]): assert l.endswith("\n"); json.loads(l)' "$T/tour/out
     check disk_full/tournament_resume_finishes grep -q '2/2 finished' "$T/tour2.out"
 fi
 
+# Before any match, too, the output directory's disk is the machine's trouble (exit 4), not a
+# wrong file (2) nor the judge's error (3): its state file, a compile record, a read-only disk.
+{ printf 'game: generals\nmaps: [%s/tiny.map]\nseeds: [1]\nparams: {turn_limit: 30}\nplayers:\n' "$MAPS"
+  player greedy "$BOTS" greedy
+  printf '  - {name: passer, source: %s, language: c}\n' "$ROOT/examples/class/references/pass"
+} >"$T/src.yaml"
+# tournament_disk NAME: a tournament into the disk $T/NAME, with exit 4 and the system's reason.
+tournament_disk() {
+    "$JUDGE" tournament "$T/src.yaml" --out "$T/$1/out" --jobs 1 >"$T/$1.out" 2>"$T/$1.err"
+    check disk_full/${1}_exit_4 [ $? = 4 ]
+    check disk_full/${1}_says_why grep -qE "$T/$1/out.*: (No space left on device|Read-only file system)" \
+        "$T/$1.err"
+}
+if small_disk tstate 256k; then
+    fill "$T/tstate"
+    tournament_disk tstate
+fi
+if small_disk tcompile 512k; then   # the compile record sets aside 1 MiB: it cannot
+    tournament_disk tcompile
+    check disk_full/tcompile_names_the_record grep -q "compiling player 'passer': compile record: " \
+        "$T/tcompile.err"
+fi
+if small_disk tro 1m && mount -o remount,ro "$T/tro"; then
+    tournament_disk tro
+fi
+
+# ---- judge run as a container's PID 1, stopped ------------------------------------------
+
+# The kernel never gives a namespace's init a signal its default action would take: `docker stop`
+# of `docker run judge run` removed the temporary replay and the match went on until SIGKILL.
+# (Bots unfrozen: with the v1 freezer alone, a bot frozen when the init dies cannot die.)
+if unshare -fp --mount-proc true 2>/dev/null; then
+    mkdir -p "$T/pid1"
+    match "$T/pid1/m.yaml" 200 "$(player greedy "$BOTS" greedy)" "$(player sleeper "$PROGS" gen_sleep)"
+    echo 'freeze: false' >>"$T/pid1/m.yaml"
+    ( cd "$T/pid1" && exec unshare -fp --mount-proc "$JUDGE" run m.yaml --replay r.jsonl.gz ) \
+        >/dev/null 2>&1 &
+    pid=$!
+    wait_for "$T/pid1/.r.jsonl.gz.tmp-*"
+    kill -TERM "$(pgrep -P $pid)"
+    wait $pid
+    check run_pid_1/ends_on_sigterm [ $? = 143 ]
+    check run_pid_1/no_temporary_replay_left [ -z "$(ls -A "$T/pid1" | grep '\.tmp-')" ]
+else
+    skip run_pid_1 "unshare --pid is not available"
+fi
+
 # ---- a tournament worker killed mid-match -----------------------------------------------
 
 { printf 'game: generals\nmaps: [%s/tiny.map]\nseeds: [1]\n' "$MAPS"

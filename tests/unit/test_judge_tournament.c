@@ -79,7 +79,7 @@ static int load_text(const char *yaml, struct tournament_config *cfg, struct tou
 
 static void load_ok(const char *yaml, struct tournament_config *cfg)
 {
-    struct tournament_error err = {{0}};
+    struct tournament_error err = {0};
     ck_assert_msg(load_text(yaml, cfg, &err) == 0, "%s", err.msg);
 }
 
@@ -306,7 +306,7 @@ END_TEST
 
 static void plan_of(const char *yaml, struct tournament_config *cfg, struct tournament_plan *plan)
 {
-    struct tournament_error err = {{0}};
+    struct tournament_error err = {0};
     load_ok(yaml, cfg);
     ck_assert_msg(tournament_plan_build(cfg, plan, &err) == 0, "%s", err.msg);
 }
@@ -540,7 +540,7 @@ END_TEST
 static void fingerprint_of(const char *yaml, char out[17])
 {
     struct tournament_config cfg;
-    struct tournament_error err = {{0}};
+    struct tournament_error err = {0};
     load_ok(yaml, &cfg);
     ck_assert_msg(tournament_fingerprint(&cfg, out, &err) == 0, "%s", err.msg);
     tournament_config_free(&cfg);

@@ -42,7 +42,7 @@ static void make_fixture(void)
                                "  - {name: c, command: ./c}\n  - {name: d, command: ./d}\n";
     snprintf(file, sizeof file, "%s/t.yaml", tmpdir);
     write_file(file, yaml, strlen(yaml));
-    struct tournament_error err = {{0}};
+    struct tournament_error err = {0};
     ck_assert_msg(tournament_config_load(file, &cfg, &err) == 0, "%s", err.msg);
     ck_assert_msg(tournament_plan_build(&cfg, &plan, &err) == 0, "%s", err.msg);
     ck_assert_uint_eq(plan.n, 12);
@@ -65,14 +65,14 @@ static void id_of(size_t i, char id[TOURNAMENT_ID_MAX])
 
 static void open_out(struct tournament_outdir *od)
 {
-    struct tournament_error err = {{0}};
+    struct tournament_error err = {0};
     ck_assert_msg(tournament_outdir_open(out_dir, "00000000000000aa", whole, 12, 12, od, &err) == 0, "%s",
                   err.msg);
 }
 
 static void open_journal(const struct tournament_outdir *od, struct tournament_journal *j)
 {
-    struct tournament_error err = {{0}};
+    struct tournament_error err = {0};
     ck_assert_msg(tournament_journal_open(od, &cfg, &plan, whole, j, &err) == 0, "%s", err.msg);
 }
 
