@@ -16,16 +16,11 @@ static char lines[N_SIGNALS][LINE_BYTES];
 static size_t lens[N_SIGNALS];
 static pid_t owner;
 
-/* Async-signal-safe: getpid, write, signal, sigprocmask, raise, _exit. The signal raised again,
- * unblocked, ends the process as it would have; but a namespace's init (the judge as a container's
- * PID 1: `docker run`, a pod) never gets a signal its default action would take, so it exits. */
-static void on_signal(int sig)
+/* Async-signal-safe: signal, sigprocmask, raise, _exit. The signal raised again, unblocked, ends
+ * the process as it would have; but a namespace's init (the judge as a container's PID 1: `docker
+ * run`, a pod) never gets a signal its default action would take, so it exits. */
+void cli_die_of_signal(int sig)
 {
-    for (size_t i = 0; i < N_SIGNALS && getpid() == owner; i++)
-        if (signals[i] == sig) {
-            ssize_t ignored = write(STDERR_FILENO, lines[i], lens[i]);
-            (void)ignored;
-        }
     signal(sig, SIG_DFL);
     sigset_t set;
     sigemptyset(&set);
@@ -33,6 +28,17 @@ static void on_signal(int sig)
     sigprocmask(SIG_UNBLOCK, &set, NULL);
     raise(sig);
     _exit(128 + sig);
+}
+
+/* Async-signal-safe: getpid and write, then cli_die_of_signal. */
+static void on_signal(int sig)
+{
+    for (size_t i = 0; i < N_SIGNALS && getpid() == owner; i++)
+        if (signals[i] == sig) {
+            ssize_t ignored = write(STDERR_FILENO, lines[i], lens[i]);
+            (void)ignored;
+        }
+    cli_die_of_signal(sig);
 }
 
 void cli_interrupt_say(const char *command, const char *text)

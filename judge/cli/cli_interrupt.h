@@ -11,4 +11,8 @@
  * inherit the handler) prints "judge COMMAND: interrupted by SIG: TEXT" and ends it. */
 void cli_interrupt_say(const char *command, const char *text);
 
+/* From a signal handler: end this process as SIG's default action would, a container's PID 1 too
+ * (exit status 128 + SIG). */
+void cli_die_of_signal(int sig);
+
 #endif

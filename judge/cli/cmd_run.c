@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "judge/cli/cli_args.h"
+#include "judge/cli/cli_interrupt.h"
 #include "judge/cli/cli_isolation.h"
 #include "judge/cli/cmd_print.h"
 #include "judge/cli/cmd_run_print.h"
@@ -233,13 +234,7 @@ static void remove_temp_and_die(int sig)
 {
     if (temp_replay[0])
         unlink(temp_replay);
-    signal(sig, SIG_DFL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-    raise(sig);
-    _exit(128 + sig); /* a container's PID 1 is never given a signal its default action would take */
+    cli_die_of_signal(sig);
 }
 
 static void on_interrupt(void (*handler)(int))
