@@ -188,6 +188,7 @@ check_matches() {
     check docker/strict/two_ok_players [ "$(grep -cE '^[0-9-]+ +[0-9]+ +(greedy|random) +OK ' "$T/strict.out")" = 2 ]
     check docker/strict/replay_verifies_outside verified "$out/strict.jsonl.gz"
     check docker/strict/replay_not_degraded [ "$(rq "$out/strict.jsonl.gz" 'H["isolation"]["degraded"]')" = False ]
+    [ $E2E_FAILED = 0 ] || tail -n 8 "$T"/*.out | sed 's/^/    /'
 }
 
 # judge serve loads libwebsockets when it starts (judge/serve/serve_lws.h), by the SONAME of

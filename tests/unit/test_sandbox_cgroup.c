@@ -969,6 +969,39 @@ START_TEST(test_sweep_removes_dead_judges_cgroup)
 }
 END_TEST
 
+/* A judge killed as a container's pid 1 leaves names holding the pid the next container's judge
+ * has too (and its pid namespace's inode number, which the kernel reuses): told apart by the
+ * start time, that judge's leftovers are swept, and our own names are kept. */
+START_TEST(test_sweep_tells_an_earlier_holder_of_our_pid)
+{
+    const struct cgroup_caps *caps = backend(_i, "sweep_own_pid");
+    if (!caps)
+        return;
+    char ours[64], earlier[64], own_dir[2 * CGROUP_PATH_MAX], earlier_dir[2 * CGROUP_PATH_MAX];
+    unsigned long ns;
+    int pid;
+    unsigned long long started;
+    unsigned seq;
+    cgroup_unique_name(ours, sizeof ours);
+    ck_assert_int_eq(sscanf(ours, "j%lx-%d-%llx-%u", &ns, &pid, &started, &seq), 4);
+    ck_assert_int_eq(pid, getpid());
+    snprintf(earlier, sizeof earlier, "j%lx-%d-%llx-%u", ns, pid, started + 1, seq);
+    const char *parent = caps->version == CGROUP_V2 ? caps->root : caps->v1_root[CG_V1_MEMORY];
+    snprintf(own_dir, sizeof own_dir, "%s/%s", parent, ours);
+    snprintf(earlier_dir, sizeof earlier_dir, "%s/%s", parent, earlier);
+    ck_assert_int_eq(mkdir(own_dir, 0755), 0);
+    ck_assert_int_eq(mkdir(earlier_dir, 0755), 0);
+    struct cgroup_caps again;
+    struct jail_error err = {0};
+    ck_assert_msg(probe_like(caps, &again, &err) == 0, "%s", err.msg);
+    bool own_kept = path_exists(own_dir), earlier_swept = !path_exists(earlier_dir);
+    rmdir(own_dir);
+    rmdir(earlier_dir);
+    ck_assert_msg(earlier_swept, "%s was not swept", earlier_dir);
+    ck_assert_msg(own_kept, "our own %s was swept", own_dir);
+}
+END_TEST
+
 /* ------------------------------------------------------------ v2 only ---- */
 
 static void exit_seven(long unused)
@@ -1370,7 +1403,7 @@ static void dead_judge_name(char *out, size_t cap)
     wait_status(gone, NULL);
     struct stat st;
     ck_assert_int_eq(stat("/proc/self/ns/pid", &st), 0);
-    snprintf(out, cap, "j%lx-%d-0", (unsigned long)st.st_ino, (int)gone);
+    snprintf(out, cap, "j%lx-%d-1-0", (unsigned long)st.st_ino, (int)gone);
 }
 
 /* A plain v1 judge (no twins) that died holding a cgroup with a running bot. */
@@ -1531,6 +1564,7 @@ static Suite *cgroup_suite(void)
     tcase_add_loop_test(tc, test_pool_residue_peak_is_known, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_pool_refuses_cgroup_holding_inodes, 0, BACKEND_COUNT);
     tcase_add_loop_test(tc, test_sweep_removes_dead_judges_cgroup, 0, BACKEND_COUNT);
+    tcase_add_loop_test(tc, test_sweep_tells_an_earlier_holder_of_our_pid, 0, BACKEND_COUNT);
     tcase_add_test(tc, test_v2_clone_into_cgroup);
     tcase_add_loop_test(tc, test_enter_self, BACKEND_V1, BACKEND_HYBRID + 1);
     tcase_add_test(tc, test_v2_killed_cgroup_takes_members_by_attach);
