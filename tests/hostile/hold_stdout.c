@@ -5,16 +5,8 @@
 
 int main(void)
 {
-    pid_t child = fork();
-    if (child < 0)
+    if (start_orphan(sleep_forever) < 0)
         return 2;
-    if (child == 0) {
-        setsid();
-        if (fork() == 0)
-            sleep_forever();
-        _exit(0);
-    }
-    waitpid(child, NULL, 0);
     printf("answer\n");
     return 0;
 }

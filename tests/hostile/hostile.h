@@ -71,6 +71,23 @@ static inline void sleep_forever(void)
         pause();
 }
 
+/* A setsid'd grandchild running `run` (which never returns), its parent waited for: an orphan
+ * left behind by the jail's first process. -1 when the first fork fails. */
+static inline int start_orphan(void (*run)(void))
+{
+    pid_t child = fork();
+    if (child < 0)
+        return -1;
+    if (child == 0) {
+        setsid();
+        if (fork() == 0)
+            run();
+        _exit(0);
+    }
+    waitpid(child, NULL, 0);
+    return 0;
+}
+
 /* A forbidden call the jail must kill us at; falling through means it did not. */
 static inline int forbidden_call_returned(const char *what, long rc)
 {

@@ -18,16 +18,8 @@ static void write_markers_forever(void)
 
 int main(void)
 {
-    pid_t child = fork();
-    if (child < 0)
+    if (start_orphan(write_markers_forever) < 0)
         return 2;
-    if (child == 0) {
-        setsid();
-        if (fork() == 0)
-            write_markers_forever();
-        _exit(0);
-    }
-    waitpid(child, NULL, 0);
     usleep(300 * 1000); /* let the orphan write a few markers first */
     return 0;
 }
