@@ -16,13 +16,6 @@ size_t esc_utf8_len(const unsigned char *s, size_t n)
     return len;
 }
 
-/* U+0080..U+009F (C2 80..C2 9F): valid UTF-8, but C1 controls: a terminal takes U+009B for
- * CSI and U+009D for OSC as it does ESC [ and ESC ], and U+0085 for a new line. */
-static bool c1_control(const unsigned char *s, size_t len)
-{
-    return len == 2 && s[0] == 0xc2 && s[1] < 0xa0;
-}
-
 /* The units of a string: one ASCII byte, one valid multi-byte sequence, a C1 control, or one
  * invalid byte. */
 enum unit { U_ASCII, U_CONTROL, U_MULTI, U_C1, U_INVALID };
@@ -38,7 +31,7 @@ static enum unit next_unit(const unsigned char *s, size_t n, size_t *len)
         return U_ASCII;
     }
     *len = esc_utf8_len(s, n);
-    if (c1_control(s, *len))
+    if (utf8_is_c1_control(s, *len))
         return U_C1;
     if (*len)
         return U_MULTI;

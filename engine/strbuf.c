@@ -131,8 +131,7 @@ static int sb_json_escape_byte(struct strbuf *sb, unsigned char c)
     }
 }
 
-/* U+0080..U+009F (C2 80..C2 9F): valid UTF-8, but C1 controls a terminal obeys (U+009B is CSI). */
-static bool c1_control(const unsigned char *u, size_t len)
+bool utf8_is_c1_control(const unsigned char *u, size_t len)
 {
     return len == 2 && u[0] == 0xc2 && u[1] < 0xa0;
 }
@@ -154,7 +153,8 @@ int sb_json_string(struct strbuf *sb, const char *s, size_t n)
         } else if (c < 0x80) {
             rc = sb_putc(sb, (char)c);
         } else if ((step = utf8_sequence_length(u + i, n - i)) > 0) {
-            rc = c1_control(u + i, step) ? sb_printf(sb, "\\u%04x", u[i + 1]) : sb_append(sb, u + i, step);
+            rc = utf8_is_c1_control(u + i, step) ? sb_printf(sb, "\\u%04x", u[i + 1])
+                                                 : sb_append(sb, u + i, step);
         } else {
             step = 1;
             rc = sb_append(sb, "\\ufffd", 6);
@@ -176,7 +176,7 @@ static int strict_string_byte(struct strbuf *sb, const unsigned char *u, size_t 
     }
     if (c < 0x20 || c == 0x7f)
         return sb_printf(sb, "\\u%04x", c) < 0 ? -1 : 0;
-    if (*i + 1 < n && c1_control(u + *i, 2)) {
+    if (*i + 1 < n && utf8_is_c1_control(u + *i, 2)) {
         *i += 1;
         return sb_printf(sb, "\\u%04x", u[*i]) < 0 ? -1 : 0;
     }

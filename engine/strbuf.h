@@ -3,6 +3,7 @@
 #define ENGINE_STRBUF_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 struct strbuf { char *data; size_t len, cap; };  /* data is always NUL-terminated when non-NULL */
@@ -23,6 +24,9 @@ int sb_json_text_strict(struct strbuf *sb, const char *json, size_t n);
 /* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 if it is not one
  * (overlong forms, surrogates and code points above U+10FFFF are not). */
 size_t utf8_sequence_length(const unsigned char *s, size_t n);
+/* Whether the sequence of len bytes at s is a C1 control (U+0080..U+009F, C2 80..C2 9F): valid
+ * UTF-8, but a terminal obeys it (U+009B as CSI, U+009D as OSC, U+0085 as a new line). */
+bool utf8_is_c1_control(const unsigned char *s, size_t len);
 void sb_reset(struct strbuf *sb);                     /* len = 0, keeps memory */
 void sb_free(struct strbuf *sb);
 char *sb_steal(struct strbuf *sb);                    /* caller frees; sb becomes empty */

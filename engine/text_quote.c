@@ -24,12 +24,6 @@ static int put_ascii(struct strbuf *sb, unsigned char c, bool quoted)
     }
 }
 
-/* U+0080..U+009F (C2 80..C2 9F): valid UTF-8, but terminal controls. */
-static bool c1_control(const unsigned char *u, size_t len)
-{
-    return len == 2 && u[0] == 0xc2 && u[1] < 0xa0;
-}
-
 int sb_escape_text(struct strbuf *sb, const char *s, size_t n, int quoted, size_t max)
 {
     const unsigned char *u = (const unsigned char *)s;
@@ -42,7 +36,7 @@ int sb_escape_text(struct strbuf *sb, const char *s, size_t n, int quoted, size_
             break; /* a sequence is shown whole or not at all */
         if (len == 1 && u[i] < 0x80)
             rc = put_ascii(sb, u[i], quoted);
-        else if (len == 0 || c1_control(u + i, len))
+        else if (len == 0 || utf8_is_c1_control(u + i, len))
             for (size_t k = 0; k < (len ? len : 1) && rc == 0; k++)
                 rc = put_hex(sb, u[i + k]);
         else
