@@ -12,10 +12,10 @@
  * nothing here.
  */
 #include "sandbox/cgroup_internal.h"
+#include "sandbox/proc_stat.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -32,20 +32,12 @@ static unsigned long pid_namespace(void)
     return stat("/proc/self/ns/pid", &st) == 0 ? (unsigned long)st.st_ino : 0;
 }
 
-/* Field 22 of /proc/PID/stat, in clock ticks since boot (after the command's name, which may
- * hold spaces and parentheses); 0 when it cannot be read. */
+/* Field 22 of /proc/PID/stat, in clock ticks since boot; 0 when it cannot be read. */
 static unsigned long long start_time(pid_t pid)
 {
-    char path[64], text[1024];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    ssize_t n = read(fd, text, sizeof text - 1);
-    close(fd);
-    text[n > 0 ? n : 0] = '\0';
-    const char *p = strrchr(text, ')');
-    for (int field = 2; p && field < 22; field++)
+    char text[1024];
+    const char *p = proc_stat_fields(pid, text, sizeof text);
+    for (int field = 3; p && field < 22; field++)
         if ((p = strchr(p, ' ')))
             p++;
     unsigned long long ticks;

@@ -5,10 +5,10 @@
  * children keep running: the isolation report says the freezer is degraded).
  */
 #include "sandbox/jail_internal.h"
+#include "sandbox/proc_stat.h"
 
 #include <errno.h>
 #include <signal.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/pidfd.h>
 #include <time.h>
@@ -20,15 +20,9 @@
 /* The state letter of /proc/PID/stat ("T" when stopped), or 0. */
 static char process_state(pid_t pid)
 {
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    FILE *f = fopen(path, "re");
-    if (!f) return 0;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    const char *paren = strrchr(buf, ')'); /* the command name may hold spaces and parentheses */
-    return paren && paren[1] == ' ' ? paren[2] : 0;
+    char buf[512];
+    const char *fields = proc_stat_fields(pid, buf, sizeof buf);
+    return fields ? fields[0] : 0;
 }
 
 static bool stopped_or_gone(pid_t pid)
