@@ -129,7 +129,6 @@ long shards_check(const struct shards *s, struct strbuf *problems)
         n += r;
     }
     return first ? missing(s, first, problems, n) : n;
-    return n;
 }
 
 void shards_free(struct shards *s)
